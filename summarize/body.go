@@ -1,0 +1,103 @@
+package summarize
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Body is a rule's output: an ordered list of fields. A field is either a
+// scalar ("key: value") or a list ("key:" then "- item" lines). Rules build a
+// Body; they never write text directly, so that caps, their counts and
+// sanitizing happen in one place.
+type Body struct {
+	fields []field
+}
+
+type field struct {
+	key     string
+	value   string   // scalar value; unused for lists
+	items   []string // list items; an item may hold continuation lines after '\n'
+	list    bool
+	omitted int // items left out by the cap
+}
+
+// Field appends a scalar field. The value is copied from the raw output or
+// computed from it; it is rendered on one line.
+func (b *Body) Field(key, value string) {
+	b.fields = append(b.fields, field{key: key, value: value})
+}
+
+// Count appends an integer field.
+func (b *Body) Count(key string, n int) {
+	b.Field(key, strconv.Itoa(n))
+}
+
+// List appends a list of at most max items (max <= 0 means no cap). When
+// the cap bites, the list is followed by "KEY_omitted: N" with the exact
+// number of items left out. An empty list appends nothing. An item may span
+// several lines separated by '\n'; continuation lines are indented by two
+// spaces under the item.
+func (b *Body) List(key string, items []string, max int) {
+	if len(items) == 0 {
+		return
+	}
+	f := field{key: key, list: true, items: items}
+	if max > 0 && len(items) > max {
+		f.items = items[:max]
+		f.omitted = len(items) - max
+	}
+	b.fields = append(b.fields, f)
+}
+
+func (b *Body) render() []byte {
+	var sb strings.Builder
+	for _, f := range b.fields {
+		if !f.list {
+			sb.WriteString(f.key)
+			sb.WriteString(": ")
+			sb.WriteString(oneLine(f.value))
+			sb.WriteByte('\n')
+			continue
+		}
+		sb.WriteString(f.key)
+		sb.WriteString(":\n")
+		for _, it := range f.items {
+			for i, l := range strings.Split(it, "\n") {
+				if i == 0 {
+					sb.WriteString("- ")
+				} else {
+					sb.WriteString("  ")
+				}
+				sb.WriteString(clean(l))
+				sb.WriteByte('\n')
+			}
+		}
+		if f.omitted > 0 {
+			sb.WriteString(f.key)
+			sb.WriteString("_omitted: ")
+			sb.WriteString(strconv.Itoa(f.omitted))
+			sb.WriteByte('\n')
+		}
+	}
+	return []byte(sb.String())
+}
+
+// oneLine makes s safe as a single header or field value: newlines would
+// let copied text forge fields, so they are shown as spaces.
+func oneLine(s string) string {
+	s = clean(s)
+	if strings.ContainsAny(s, "\n\r") {
+		s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+	}
+	return s
+}
+
+// clean keeps the block valid UTF-8 and free of a trailing carriage return.
+func clean(s string) string {
+	s = strings.TrimSuffix(s, "\r")
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return s
+}

@@ -1,0 +1,30 @@
+package summarize
+
+import "strconv"
+
+// header renders the fixed [tool_output_compression] header of contract §4.
+func header(r *Run) []byte {
+	b := make([]byte, 0, 320)
+	line := func(k, v string) {
+		b = append(b, k...)
+		b = append(b, ": "...)
+		b = append(b, v...)
+		b = append(b, '\n')
+	}
+	b = append(b, "[tool_output_compression]\n"...)
+	line("tool", "bash")
+	line("rule", r.Rule)
+	line("command", oneLine(r.Command))
+	line("success", strconv.FormatBool(r.Exited && r.ExitCode == 0))
+	if r.Exited {
+		line("exit_code", strconv.Itoa(r.ExitCode))
+	} else {
+		line("exit_code", "null")
+	}
+	line("raw_stdout_bytes", strconv.FormatInt(r.StdoutBytes, 10))
+	line("raw_stderr_bytes", strconv.FormatInt(r.StderrBytes, 10))
+	line("stdout_truncated", strconv.FormatBool(r.StdoutTruncated))
+	line("stderr_truncated", strconv.FormatBool(r.StderrTruncated))
+	line("compression", "curated")
+	return b
+}

@@ -1,0 +1,58 @@
+// Package summarize turns the captured output of a recognized command into the
+// curated block: a fixed header followed by a rule-specific body.
+//
+// Every rule is a pure function from a Run to a Body. Rules only ever copy lines
+// from the raw output or count things in it; the Body type is the only way to
+// emit text, so caps and their "left out" counts are applied in one place.
+package summarize
+
+// Run is one captured execution of a recognized command, as a rule sees it.
+type Run struct {
+	Rule    string   // rule id, e.g. "bash.git_status"
+	Command string   // the command text as the user wrote it, trimmed
+	Argv    []string // words of the first pipeline stage, assignments removed
+
+	// Stdout and Stderr are the captured bytes. When a stream was larger than
+	// the capture limit they hold its head and tail joined at line boundaries.
+	Stdout, Stderr []byte
+	// StdoutBytes and StderrBytes count every byte the child wrote.
+	StdoutBytes, StderrBytes int64
+	StdoutTruncated          bool
+	StderrTruncated          bool
+
+	// ExitCode is the child's exit code; Exited is false when there is none
+	// (killed by a signal, never started), which the header prints as null.
+	ExitCode int
+	Exited   bool
+}
+
+// Func is a rule: a pure function from captured output to a body.
+type Func func(r *Run) *Body
+
+// rules maps every rule id that classify can return to its summarizer.
+var rules = map[string]Func{
+	"bash.git_status":  gitStatus,
+	"bash.git_diff":    gitDiff,
+	"bash.git_log":     gitLog,
+	"bash.cargo_check": cargoCheck,
+	"bash.cargo_test":  cargoTest,
+}
+
+// Has reports whether a summarizer exists for rule.
+func Has(rule string) bool {
+	_, ok := rules[rule]
+	return ok
+}
+
+// Block renders the curated block for r: the header, then the rule's body.
+// It reports false when no rule of that id exists.
+func Block(r *Run) ([]byte, bool) {
+	f, ok := rules[r.Rule]
+	if !ok {
+		return nil, false
+	}
+	body := f(r)
+	out := header(r)
+	out = append(out, body.render()...)
+	return out, true
+}
