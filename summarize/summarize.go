@@ -24,6 +24,23 @@ type Run struct {
 	// (killed by a signal, never started), which the header prints as null.
 	ExitCode int
 	Exited   bool
+
+	// Budget bounds the whole block in bytes; 0 means DefaultBudget. Rules
+	// with an excerpt of variable size (git_diff) size it from what the
+	// budget leaves.
+	Budget int
+}
+
+// DefaultBudget is the block size limit when none is given: about 4k tokens,
+// large enough for a whole small diff, small against the outputs worth
+// summarizing.
+const DefaultBudget = 16 << 10
+
+func (r *Run) budget() int {
+	if r.Budget > 0 {
+		return r.Budget
+	}
+	return DefaultBudget
 }
 
 // Func is a rule: a pure function from captured output to a body.
