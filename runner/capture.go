@@ -1,0 +1,109 @@
+package runner
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// DefaultLimit is the default capture limit per stream. Head and tail of
+// 4 MiB each hold every real git or cargo output whole, and bound memory at
+// 16 MiB however much a command prints.
+const DefaultLimit = 8 << 20
+
+// Options configure Capture.
+type Options struct {
+	// Limit is the number of bytes kept per stream; 0 means DefaultLimit.
+	Limit int
+	// StdoutTee and StderrTee, when set, also receive every byte of the
+	// stream (the on-disk copy of the raw output). They must not fail; a
+	// failing tee would otherwise stop the capture.
+	StdoutTee, StderrTee io.Writer
+	// PTY runs the child on a pseudo-terminal, as if it wrote to a terminal.
+	// Its stdout and stderr then arrive merged on the stdout stream.
+	PTY bool
+	// Stdin is given to the child (under PTY it is copied to the terminal).
+	Stdin io.Reader
+}
+
+// Output is the bounded capture of both streams.
+type Output struct {
+	Stdout, Stderr *Buffer
+}
+
+// Capture runs c and captures its output, returning once the child has
+// exited and its output has been read (at most DrainTimeout after the exit
+// when a descendant holds the pipes).
+func Capture(c Command, opt Options) (*Output, Status) {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	out := &Output{Stdout: NewBuffer(limit), Stderr: NewBuffer(limit)}
+	stdout, stderr := tee(out.Stdout, opt.StdoutTee), tee(out.Stderr, opt.StderrTee)
+	cmd := c.cmd()
+	if opt.PTY {
+		return out, capturePTY(cmd, c, opt.Stdin, stdout)
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = opt.Stdin, stdout, stderr
+	cmd.WaitDelay = DrainTimeout
+	return out, start(cmd, c)
+}
+
+func tee(b *Buffer, w io.Writer) io.Writer {
+	if w == nil {
+		return b
+	}
+	return io.MultiWriter(b, w)
+}
+
+// capturePTY runs cmd on a new pseudo-terminal sized like shrinkrun's own
+// terminal, and keeps the size in step on SIGWINCH.
+func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
+	stop := lockForChild(cmd)
+	defer stop()
+	size, err := pty.GetsizeFull(os.Stdin)
+	if err != nil {
+		size = &pty.Winsize{Rows: 24, Cols: 80}
+	}
+	ptmx, err := pty.StartWithAttrs(cmd, size, &syscall.SysProcAttr{Setsid: true, Setctty: true, Pdeathsig: syscall.SIGKILL})
+	if err != nil {
+		return startFailed(c.name(), err)
+	}
+	defer ptmx.Close()
+
+	winch := make(chan os.Signal, 1)
+	signal.Notify(winch, syscall.SIGWINCH)
+	defer signal.Stop(winch)
+	go func() {
+		for range winch {
+			_ = pty.InheritSize(os.Stdin, ptmx)
+		}
+	}()
+	if stdin != nil {
+		go func() { _, _ = io.Copy(ptmx, stdin) }()
+	}
+	done := forwardSignals(cmd.Process, true)
+	defer done()
+
+	read := make(chan struct{})
+	go func() {
+		// Reading the master ends with EIO once the child and every process
+		// holding the terminal have gone.
+		_, _ = io.Copy(w, ptmx)
+		close(read)
+	}()
+	err = cmd.Wait()
+	st := waited(cmd, err)
+	select {
+	case <-read:
+	case <-time.After(DrainTimeout):
+		st.Held = true
+	}
+	return st
+}

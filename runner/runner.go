@@ -1,0 +1,163 @@
+// Package runner starts the child command and reports its exact exit status.
+//
+// It has two modes. Passthrough hands the child shrinkrun's own streams, so
+// its output is byte-identical and live. Capture reads stdout and stderr
+// concurrently into bounded buffers (head and tail kept, every byte counted)
+// for a summary. Both forward SIGINT, SIGTERM and SIGHUP to the child and wait
+// for it, so shrinkrun never exits before the child it started.
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// Command is what to run: an argv executed directly, or a shell string run
+// with bash -c exactly as written.
+type Command struct {
+	// Argv is executed directly, with no shell in between (argv mode).
+	Argv []string
+	// Shell, when set, is run as `bash -c Shell ShellArgs...` (string mode).
+	// sh is used when bash is not on PATH.
+	Shell     string
+	ShellArgs []string
+	// Login runs the shell as a login shell (bash -l), as agents that start
+	// their shell with -lc expect.
+	Login bool
+	// Env holds NAME=value words added to shrinkrun's environment, for
+	// leading assignments in argv mode (`shrinkrun -- FOO=1 cargo test`).
+	Env []string
+}
+
+// Status is how the child ended.
+type Status struct {
+	// Exited is true when the child exited normally with Code.
+	Exited bool
+	Code   int
+	// Signal is the signal that killed the child, when it did.
+	Signal syscall.Signal
+	// StartErr is set when the child never started; Code then holds 127
+	// (not found) or 126 (cannot execute), as bash reports them.
+	StartErr error
+	// Held is true when the child exited but a descendant kept its output
+	// pipes open; shrinkrun stopped reading after DrainTimeout.
+	Held bool
+}
+
+// ExitCode is the status shrinkrun itself exits with: the child's code,
+// 128+N when signal N killed it, 127 or 126 when it never started.
+func (s Status) ExitCode() int {
+	switch {
+	case s.StartErr != nil, s.Exited:
+		return s.Code
+	case s.Signal != 0:
+		return 128 + int(s.Signal)
+	}
+	return 1
+}
+
+// DrainTimeout bounds how long output is still read after the child has
+// exited, when a background descendant keeps the pipes open.
+const DrainTimeout = 2 * time.Second
+
+// Shell reports the shell that string mode runs: bash, or sh without it.
+func Shell() string {
+	if p, err := exec.LookPath("bash"); err == nil {
+		return p
+	}
+	return "/bin/sh"
+}
+
+func (c Command) cmd() *exec.Cmd {
+	var cmd *exec.Cmd
+	if c.Shell != "" {
+		flag := "-c"
+		if c.Login {
+			flag = "-lc"
+		}
+		args := append([]string{flag, c.Shell}, c.ShellArgs...)
+		cmd = exec.Command(Shell(), args...)
+	} else {
+		cmd = exec.Command(c.Argv[0], c.Argv[1:]...)
+	}
+	if len(c.Env) > 0 {
+		cmd.Env = append(os.Environ(), c.Env...)
+	}
+	return cmd
+}
+
+// startFailed converts an error from Start into the status bash would give.
+func startFailed(name string, err error) Status {
+	code := 126
+	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
+		code = 127
+	}
+	return Status{Code: code, StartErr: fmt.Errorf("%s: %w", name, unwrapExec(err))}
+}
+
+func unwrapExec(err error) error {
+	var ee *exec.Error
+	if errors.As(err, &ee) {
+		if errors.Is(ee.Err, exec.ErrNotFound) {
+			return errors.New("command not found")
+		}
+		return ee.Err
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// waited converts the result of Wait into a Status.
+func waited(cmd *exec.Cmd, err error) Status {
+	var st Status
+	if errors.Is(err, exec.ErrWaitDelay) {
+		st.Held = true
+	}
+	ps := cmd.ProcessState
+	if ps == nil {
+		return Status{Code: 1, StartErr: err}
+	}
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		st.Signal = ws.Signal()
+		return st
+	}
+	st.Exited, st.Code = true, ps.ExitCode()
+	return st
+}
+
+// Passthrough runs c with the given streams. When they are *os.File (the
+// normal case) the child inherits them: no copy, no buffering, every byte
+// reaches the caller as the child writes it.
+func Passthrough(c Command, stdin io.Reader, stdout, stderr io.Writer) Status {
+	cmd := c.cmd()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	return start(cmd, c)
+}
+
+func start(cmd *exec.Cmd, c Command) Status {
+	stop := lockForChild(cmd)
+	defer stop()
+	if err := cmd.Start(); err != nil {
+		return startFailed(c.name(), err)
+	}
+	done := forwardSignals(cmd.Process, false)
+	err := cmd.Wait()
+	done()
+	return waited(cmd, err)
+}
+
+func (c Command) name() string {
+	if c.Shell != "" {
+		return Shell()
+	}
+	return c.Argv[0]
+}

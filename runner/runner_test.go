@@ -1,0 +1,129 @@
+package runner
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func sh(script string) Command { return Command{Shell: script} }
+
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "notexec")
+	if err := os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		cmd    Command
+		exit   int
+		exited bool
+	}{
+		{"zero", sh("true"), 0, true},
+		{"code", sh("exit 3"), 3, true},
+		{"cargo-like", sh("exit 101"), 101, true},
+		{"signal", sh("kill -KILL $$"), 128 + 9, false},
+		{"segv", sh("kill -SEGV $$"), 128 + 11, false},
+		{"shell not found", sh("no-such-command-xyz"), 127, true},
+		{"argv not found", Command{Argv: []string{"no-such-command-xyz"}}, 127, false},
+		{"argv not executable", Command{Argv: []string{notExec}}, 126, false},
+		{"argv", Command{Argv: []string{"sh", "-c", "exit 7"}}, 7, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			st := Passthrough(tt.cmd, nil, &out, &errb)
+			if st.ExitCode() != tt.exit || st.Exited != tt.exited {
+				t.Errorf("passthrough: exit %d exited %v, want %d %v (%+v)", st.ExitCode(), st.Exited, tt.exit, tt.exited, st)
+			}
+			_, st = Capture(tt.cmd, Options{})
+			if st.ExitCode() != tt.exit || st.Exited != tt.exited {
+				t.Errorf("capture: exit %d exited %v, want %d %v", st.ExitCode(), st.Exited, tt.exit, tt.exited)
+			}
+		})
+	}
+}
+
+func TestCaptureStreamsApart(t *testing.T) {
+	out, st := Capture(sh(`echo out1; echo err1 >&2; printf out2; printf 'err\0two' >&2`), Options{})
+	if st.ExitCode() != 0 {
+		t.Fatal(st)
+	}
+	if got := string(out.Stdout.Bytes()); got != "out1\nout2" {
+		t.Errorf("stdout %q", got)
+	}
+	if got := string(out.Stderr.Bytes()); got != "err1\nerr\x00two" {
+		t.Errorf("stderr %q", got)
+	}
+}
+
+func TestCaptureEnvAndArgs(t *testing.T) {
+	out, _ := Capture(Command{Argv: []string{"sh", "-c", `printf '%s|%s' "$FOO" "$1"`, "x", "a b"}, Env: []string{"FOO=bar baz"}}, Options{})
+	if got := string(out.Stdout.Bytes()); got != "bar baz|a b" {
+		t.Errorf("got %q", got)
+	}
+	out, _ = Capture(Command{Shell: `printf '%s|%s' "$0" "$1"`, ShellArgs: []string{"zero", "one"}}, Options{})
+	if got := string(out.Stdout.Bytes()); got != "zero|one" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestCaptureStdin(t *testing.T) {
+	out, _ := Capture(sh("cat"), Options{Stdin: strings.NewReader("from stdin\n")})
+	if got := string(out.Stdout.Bytes()); got != "from stdin\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestCaptureTruncates(t *testing.T) {
+	var tee bytes.Buffer
+	out, _ := Capture(sh(`i=0; while [ $i -lt 2000 ]; do echo "line $i"; i=$((i+1)); done`), Options{Limit: 1000, StdoutTee: &tee})
+	if !out.Stdout.Truncated() {
+		t.Fatal("not truncated")
+	}
+	if out.Stdout.Total() != int64(tee.Len()) {
+		t.Errorf("total %d, tee got %d", out.Stdout.Total(), tee.Len())
+	}
+	got := string(out.Stdout.Bytes())
+	if !strings.HasPrefix(got, "line 0\n") || !strings.HasSuffix(got, "line 1999\n") {
+		t.Errorf("capture lost an end: %q", got)
+	}
+}
+
+// A background descendant that keeps stdout open must not keep shrinkrun
+// waiting past DrainTimeout.
+func TestCaptureHeldPipes(t *testing.T) {
+	start := time.Now()
+	out, st := Capture(sh("echo before; sleep 30 & exit 0"), Options{})
+	if d := time.Since(start); d > DrainTimeout+5*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if !st.Held || st.ExitCode() != 0 {
+		t.Errorf("status %+v", st)
+	}
+	if got := string(out.Stdout.Bytes()); got != "before\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestCapturePTY(t *testing.T) {
+	out, st := Capture(sh(`if [ -t 1 ]; then echo tty; else echo notty; fi; echo err >&2; exit 4`), Options{PTY: true})
+	if st.ExitCode() != 4 {
+		t.Errorf("exit %d", st.ExitCode())
+	}
+	if got := string(out.Stdout.Bytes()); got != "tty\r\nerr\r\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestSignalExitCode(t *testing.T) {
+	st := Status{Signal: syscall.SIGINT}
+	if st.ExitCode() != 130 {
+		t.Errorf("got %d", st.ExitCode())
+	}
+}
