@@ -1,10 +1,11 @@
 module github.com/shrinkrun/shrinkrun
 
-go 1.26
+go 1.26.0
 
 require (
-	github.com/creack/pty v1.1.24 // indirect
-	github.com/rogpeppe/go-internal v1.16.0 // indirect
-	github.com/spf13/pflag v1.1.0 // indirect
-	mvdan.cc/sh/v3 v3.14.1 // indirect
+	github.com/creack/pty v1.1.24
+	github.com/spf13/pflag v1.1.0
+	mvdan.cc/sh/v3 v3.14.1
 )
+
+require github.com/rogpeppe/go-internal v1.16.0 // indirect

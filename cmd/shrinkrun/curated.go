@@ -1,0 +1,64 @@
+package main
+
+import (
+	"io"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/runner"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// curated runs a recognized command with its output captured, then prints
+// the block, or the raw output when the block would not be clearly smaller.
+func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
+	inv.flushExplain(stderr)
+	out, st := runner.Capture(inv.cmd, runner.Options{
+		Limit: inv.opts.captureLimit,
+		PTY:   inv.opts.pty,
+		Stdin: stdin,
+	})
+	r := &summarize.Run{
+		Rule:            inv.class.Rule,
+		Command:         inv.text,
+		Argv:            firstStage(inv.class),
+		Stdout:          out.Stdout.Bytes(),
+		Stderr:          out.Stderr.Bytes(),
+		StdoutBytes:     out.Stdout.Total(),
+		StderrBytes:     out.Stderr.Total(),
+		StdoutTruncated: out.Stdout.Truncated(),
+		StderrTruncated: out.Stderr.Truncated(),
+		ExitCode:        st.Code,
+		Exited:          st.Exited,
+		Budget:          inv.opts.budget,
+	}
+	if inv.opts.pty {
+		r.Stdout = summarize.StripTerminal(r.Stdout)
+	}
+	block, _ := summarize.Block(r)
+	raw := r.StdoutBytes + r.StderrBytes
+	if !worthIt(len(block), raw) {
+		inv.note("block of %d bytes is not clearly smaller than the raw %d bytes; printing the raw output", len(block), raw)
+		inv.flushExplain(stderr)
+		stdout.Write(out.Stdout.Bytes())
+		stderr.Write(out.Stderr.Bytes())
+		return finish(st, stderr)
+	}
+	inv.note("printing a %d-byte block for %d raw bytes", len(block), raw)
+	inv.flushExplain(stderr)
+	stdout.Write(block)
+	return finish(st, stderr)
+}
+
+// worthIt is the "never bigger" rule: a block is printed only when it is at
+// most 80% of the raw output, so tiny outputs and outputs a rule cannot
+// shrink arrive as they are.
+func worthIt(block int, raw int64) bool {
+	return int64(block)*5 <= raw*4
+}
+
+func firstStage(c classify.Result) []string {
+	if len(c.Stages) == 0 {
+		return nil
+	}
+	return c.Stages[0]
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/runner"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Exit codes of shrinkrun's own failures. Every other exit status is the
+// child's.
+const (
+	exitUsage = 2
+)
+
+// options are the parsed command line.
+type options struct {
+	shell        bool
+	login        bool
+	raw          bool
+	explain      bool
+	pty          bool
+	captureLimit int
+	budget       int
+	version      bool
+	help         bool
+}
+
+// usageError is a mistake in shrinkrun's own command line.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opts, words, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
+		return exitUsage
+	}
+	switch {
+	case opts.help:
+		fmt.Fprint(stdout, usage)
+		return 0
+	case opts.version:
+		fmt.Fprintf(stdout, "shrinkrun %s\n", version())
+		return 0
+	}
+	if !opts.shell && len(words) > 0 {
+		if sub, ok := subcommands[words[0]]; ok {
+			return sub(words[1:], stdin, stdout, stderr)
+		}
+	}
+	inv, err := newInvocation(opts, words)
+	if err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
+		return exitUsage
+	}
+	return inv.execute(stdin, stdout, stderr)
+}
+
+func parseArgs(args []string) (options, []string, error) {
+	var o options
+	fs := pflag.NewFlagSet("shrinkrun", pflag.ContinueOnError)
+	fs.SetInterspersed(false)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.BoolVarP(&o.shell, "command", "c", false, "")
+	fs.BoolVarP(&o.login, "login", "l", false, "")
+	fs.BoolVar(&o.raw, "raw", false, "")
+	fs.BoolVar(&o.explain, "explain", false, "")
+	fs.BoolVar(&o.pty, "pty", false, "")
+	fs.IntVar(&o.captureLimit, "capture-limit", runner.DefaultLimit, "")
+	fs.IntVar(&o.budget, "budget", envInt("SHRINKRUN_BUDGET", summarize.DefaultBudget), "")
+	fs.BoolVar(&o.version, "version", false, "")
+	fs.BoolVarP(&o.help, "help", "h", false, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			o.help = true
+			return o, nil, nil
+		}
+		return o, nil, err
+	}
+	if o.captureLimit < 1024 {
+		return o, nil, usageError{"--capture-limit must be at least 1024 bytes"}
+	}
+	if o.budget < 512 {
+		return o, nil, usageError{"--budget must be at least 512 bytes"}
+	}
+	if os.Getenv("SHRINKRUN_DISABLE") == "1" {
+		o.raw = true
+	}
+	return o, fs.Args(), nil
+}
+
+// envInt reads a positive integer setting from the environment; anything
+// else leaves the default.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
+// invocation is one command to run, classified.
+type invocation struct {
+	opts    options
+	cmd     runner.Command
+	text    string // the command as shown in the header
+	class   classify.Result
+	explain []string
+}
+
+func newInvocation(o options, words []string) (*invocation, error) {
+	inv := &invocation{opts: o}
+	if o.shell {
+		if len(words) == 0 {
+			return nil, usageError{"-c needs a command string"}
+		}
+		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login}
+		inv.text = strings.TrimSpace(words[0])
+		inv.class = classify.String(words[0])
+		if len(words) > 1 {
+			// Extra words become $0, $1...: the string is still what runs,
+			// but a rule cannot know what they expand to.
+			inv.class = classify.Result{Reason: "positional parameters after the command string"}
+		}
+	} else {
+		if len(words) == 0 {
+			return nil, usageError{"no command given"}
+		}
+		if o.login {
+			return nil, usageError{"-l goes with -c"}
+		}
+		assigns, argv := splitAssigns(words)
+		if len(argv) == 0 {
+			return nil, usageError{"no command after the assignments " + strings.Join(assigns, " ")}
+		}
+		inv.cmd = runner.Command{Argv: argv, Env: assigns}
+		inv.text = quoteArgv(words)
+		inv.class = classify.Argv(words)
+	}
+	if o.raw {
+		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
+	}
+	return inv, nil
+}
+
+// splitAssigns separates leading NAME=value words, which argv mode applies
+// to the child's environment as `env` would.
+func splitAssigns(words []string) (assigns, argv []string) {
+	i := 0
+	for i < len(words) && isAssign(words[i]) {
+		i++
+	}
+	return words[:i], words[i:]
+}
+
+func isAssign(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	return ok && syntax.ValidName(name)
+}
+
+// quoteArgv renders argv as shell words, so the header's command can be
+// pasted back into a shell.
+func quoteArgv(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		s, err := syntax.Quote(w, syntax.LangBash)
+		if err != nil {
+			s = strconv.Quote(w)
+		}
+		q[i] = s
+	}
+	return strings.Join(q, " ")
+}
+
+func (inv *invocation) note(format string, args ...any) {
+	if inv.opts.explain {
+		inv.explain = append(inv.explain, fmt.Sprintf(format, args...))
+	}
+}
+
+func (inv *invocation) flushExplain(stderr io.Writer) {
+	for _, l := range inv.explain {
+		fmt.Fprintf(stderr, "shrinkrun: %s\n", l)
+	}
+	inv.explain = nil
+}
+
+func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
+	inv.note("%s", inv.class.Explain())
+	if inv.class.Rule == "" || !summarize.Has(inv.class.Rule) {
+		inv.flushExplain(stderr)
+		st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
+		return finish(st, stderr)
+	}
+	return inv.curated(stdin, stdout, stderr)
+}
+
+// finish reports a child that never started the way bash does and returns
+// the exit status.
+func finish(st runner.Status, stderr io.Writer) int {
+	if st.StartErr != nil {
+		fmt.Fprintf(stderr, "shrinkrun: %v\n", st.StartErr)
+	}
+	if st.Held {
+		fmt.Fprintf(stderr, "shrinkrun: a background process kept the output open after the command exited; stopped reading after %v\n", runner.DrainTimeout)
+	}
+	return st.ExitCode()
+}

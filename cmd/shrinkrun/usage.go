@@ -1,0 +1,39 @@
+package main
+
+const usage = `shrinkrun: run a command and print a short, faithful summary of its output
+
+Usage:
+  shrinkrun [flags] [--] CMD [ARG...]   run CMD directly (argv mode)
+  shrinkrun [flags] -c 'COMMAND'        run COMMAND with bash -c (string mode)
+
+Recognized commands (git status, git diff, git log --oneline, cargo check,
+cargo test) are captured, and a [tool_output_compression] block replaces
+their output. Everything else runs untouched: same bytes, same streams, live.
+The exit status is always the command's own.
+
+Flags:
+  -c, --command          run the first argument as a shell string, like bash -c
+  -l, --login            with -c, run a login shell (accepts -lc as bash does)
+      --raw              never summarize; everything passes through
+                         (same as SHRINKRUN_DISABLE=1)
+      --explain          say on stderr which rule matched, or why the command
+                         passes through, then run it
+      --pty              run a captured command on a pseudo-terminal; its
+                         stderr arrives merged into stdout, and terminal
+                         escape sequences are removed before summarizing
+      --capture-limit N  bytes of each stream kept in memory (head and tail);
+                         default 8388608
+      --budget N         largest block in bytes (default 16384, or
+                         SHRINKRUN_BUDGET)
+      --version          print the version
+  -h, --help             print this help
+
+Exit status: the command's exit code; 128+N when signal N killed it; 127 when
+it was not found and 126 when it could not be executed. 2 for a mistake in
+shrinkrun's own flags.
+
+Examples:
+  shrinkrun -- cargo test
+  shrinkrun -c 'git diff 2>&1 | cat'
+  shrinkrun --explain -c 'git status && ls'
+`
