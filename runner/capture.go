@@ -71,8 +71,10 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	if err != nil {
 		size = &pty.Winsize{Rows: 24, Cols: 80}
 	}
+	sigs := catch()
 	ptmx, err := pty.StartWithAttrs(cmd, size, &syscall.SysProcAttr{Setsid: true, Setctty: true, Pdeathsig: syscall.SIGKILL})
 	if err != nil {
+		signal.Stop(sigs)
 		return startFailed(c.name(), err)
 	}
 	defer ptmx.Close()
@@ -88,7 +90,8 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	if stdin != nil {
 		go func() { _, _ = io.Copy(ptmx, stdin) }()
 	}
-	done := forwardSignals(cmd.Process, true)
+	// Under Setsid the child leads its own session and process group.
+	done := group{}.relay(sigs, cmd.Process)
 	defer done()
 
 	read := make(chan struct{})

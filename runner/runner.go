@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"syscall"
 	"time"
 )
@@ -146,10 +147,13 @@ func Passthrough(c Command, stdin io.Reader, stdout, stderr io.Writer) Status {
 func start(cmd *exec.Cmd, c Command) Status {
 	stop := lockForChild(cmd)
 	defer stop()
+	g := newGroup(cmd)
+	sigs := catch()
 	if err := cmd.Start(); err != nil {
+		signal.Stop(sigs)
 		return startFailed(c.name(), err)
 	}
-	done := forwardSignals(cmd.Process, false)
+	done := g.relay(sigs, cmd.Process)
 	err := cmd.Wait()
 	done()
 	return waited(cmd, err)

@@ -14,24 +14,49 @@ import (
 // passes them on.
 var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
-// forwardSignals relays forwarded signals to p until the returned func is
-// called. When the child shares shrinkrun's terminal foreground process
-// group, a SIGINT typed at the terminal has already reached it: relaying it
-// again would deliver Ctrl-C twice, so it is relayed only when shrinkrun is
-// not in the terminal's foreground group or the child has its own session
-// (ownSession, as under --pty).
-func forwardSignals(p *os.Process, ownSession bool) func() {
+// group decides how the child is placed and signalled. When shrinkrun is in
+// the foreground of its controlling terminal (a person at a terminal), the
+// child stays in shrinkrun's process group so it can read the terminal, and
+// Ctrl-C from the terminal reaches it directly. Otherwise (an agent's tool
+// call, a pipeline, CI) the child leads a process group of its own, and a
+// signal to shrinkrun is relayed to that whole group, so the child's own
+// children stop too and none is left behind as an orphan.
+type group struct {
+	shared bool
+}
+
+func newGroup(cmd *exec.Cmd) group {
+	g := group{shared: terminalForeground()}
+	if !g.shared {
+		cmd.SysProcAttr.Setpgid = true
+	}
+	return g
+}
+
+// catch starts catching the forwarded signals. It is called before the
+// child starts, so a signal that arrives while the child is starting is held
+// rather than killing shrinkrun; relay then passes held and later signals on.
+func catch() chan os.Signal {
 	ch := make(chan os.Signal, 4)
 	signal.Notify(ch, forwarded...)
+	return ch
+}
+
+// relay passes signals from ch to the child p until the returned func is
+// called. In a shared group a SIGINT has already been delivered by the
+// terminal to every member; relaying it would deliver Ctrl-C twice.
+func (g group) relay(ch chan os.Signal, p *os.Process) func() {
 	quit := make(chan struct{})
 	go func() {
 		for {
 			select {
 			case s := <-ch:
-				if s == syscall.SIGINT && !ownSession && terminalForeground() {
-					continue
+				switch {
+				case !g.shared:
+					_ = syscall.Kill(-p.Pid, s.(syscall.Signal))
+				case s != syscall.SIGINT:
+					_ = p.Signal(s)
 				}
-				_ = p.Signal(s)
 			case <-quit:
 				return
 			}

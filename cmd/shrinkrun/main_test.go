@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "update testscript files with the actual output of failing cmp commands")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"shrinkrun": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScript runs the end-to-end scripts in testdata/script: real git
+// repositories and real commands, built in each script's $WORK.
+func TestScript(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("..", "..", "testdata", "script"),
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       *update,
+		Setup: func(e *testscript.Env) error {
+			home := filepath.Join(e.WorkDir, ".home")
+			e.Setenv("HOME", home)
+			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+			e.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+			e.Setenv("GIT_AUTHOR_NAME", "Shrink Run")
+			e.Setenv("GIT_AUTHOR_EMAIL", "dev@shrinkrun.test")
+			e.Setenv("GIT_AUTHOR_DATE", "2026-01-02T03:04:05Z")
+			e.Setenv("GIT_COMMITTER_NAME", "Shrink Run")
+			e.Setenv("GIT_COMMITTER_EMAIL", "dev@shrinkrun.test")
+			e.Setenv("GIT_COMMITTER_DATE", "2026-01-02T03:04:05Z")
+			e.Setenv("LC_ALL", "C")
+			for _, k := range []string{"CARGO_HOME", "RUSTUP_HOME"} {
+				if v := os.Getenv(k); v != "" {
+					e.Setenv(k, v)
+				}
+			}
+			if v := os.Getenv("HOME"); v != "" {
+				// cargo and rustup find their toolchains through the real
+				// HOME when CARGO_HOME and RUSTUP_HOME are unset.
+				e.Setenv("REAL_HOME", v)
+			}
+			return os.MkdirAll(home, 0o755)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exitcode": cmdExitcode,
+			"live":     cmdLive,
+			"signal":   cmdSignal,
+		},
+	})
+}
+
+// exitcode N PROG ARGS... runs PROG like exec and checks that it exits with
+// exactly N; stdout and stderr are kept for cmp and stdout/stderr checks.
+func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N PROG [ARG...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exitcode: %v", err)
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exitcode: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// command builds an exec.Cmd for a program in the script's environment, for
+// the commands that must watch a process while it runs.
+func command(ts *testscript.TestScript, args []string) *exec.Cmd {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Path = lookPath(ts, args[0])
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = os.Environ()
+	for _, k := range []string{"PATH", "HOME", "XDG_STATE_HOME", "LC_ALL", "GIT_CONFIG_NOSYSTEM"} {
+		cmd.Env = append(cmd.Env, k+"="+ts.Getenv(k))
+	}
+	return cmd
+}
+
+// lookPath finds name on the script's PATH, where the shrinkrun under test
+// is installed.
+func lookPath(ts *testscript.TestScript, name string) string {
+	if strings.Contains(name, "/") {
+		return ts.MkAbs(name)
+	}
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	ts.Fatalf("%s not found on the script's PATH", name)
+	return ""
+}
+
+// live PROG ARGS... starts PROG and checks that its first stdout line
+// arrives while it is still running: pass-through must not buffer.
+func cmdLive(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 {
+		ts.Fatalf("usage: live PROG [ARG...]")
+	}
+	cmd := command(ts, args)
+	out, err := cmd.StdoutPipe()
+	ts.Check(err)
+	ts.Check(cmd.Start())
+	exited := make(chan struct{})
+	first := make(chan string, 1)
+	go func() {
+		l, _ := bufio.NewReader(out).ReadString('\n')
+		first <- l
+	}()
+	var line string
+	select {
+	case line = <-first:
+	case <-time.After(10 * time.Second):
+		ts.Fatalf("no first line within 10s")
+	}
+	go func() { cmd.Wait(); close(exited) }()
+	select {
+	case <-exited:
+		ts.Fatalf("first line %q arrived only after the command exited", line)
+	default:
+	}
+	ts.Logf("first line %q arrived while running", line)
+	<-exited
+}
+
+// signal SIG N PROG ARGS... starts PROG, waits for its first stdout line (the
+// child is then running), sends SIG to PROG, and checks that it exits with
+// status N. The child's process group is then checked for survivors.
+func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: signal SIG N PROG [ARG...]")
+	}
+	sig := map[string]syscall.Signal{"INT": syscall.SIGINT, "TERM": syscall.SIGTERM, "HUP": syscall.SIGHUP}[args[0]]
+	if sig == 0 {
+		ts.Fatalf("signal: unknown signal %s", args[0])
+	}
+	want, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	cmd := command(ts, args[2:])
+	// Its own process group, so the signal goes to shrinkrun alone (as when
+	// an agent kills its tool process), and survivors can be found after.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out, err := cmd.StdoutPipe()
+	ts.Check(err)
+	ts.Check(cmd.Start())
+	r := bufio.NewReader(out)
+	if _, err := r.ReadString('\n'); err != nil {
+		ts.Fatalf("signal: no ready line: %v", err)
+	}
+	ts.Check(cmd.Process.Signal(sig))
+	done := make(chan error, 1)
+	go func() {
+		rest, _ := r.ReadString(0)
+		ts.Logf("after signal: %q", rest)
+		done <- cmd.Wait()
+	}()
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		ts.Fatalf("still running 10s after SIG%s", args[0])
+	}
+	got := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		got = ee.ExitCode()
+	} else if err != nil {
+		ts.Fatalf("signal: %v", err)
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+	// No process of the group may outlive shrinkrun.
+	time.Sleep(100 * time.Millisecond)
+	if err := syscall.Kill(-cmd.Process.Pid, 0); err == nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		ts.Fatalf("processes of group %d outlived shrinkrun", cmd.Process.Pid)
+	}
+}
