@@ -50,6 +50,59 @@ func (b *Body) List(key string, items []string, max int) {
 	b.fields = append(b.fields, f)
 }
 
+// fit drops list items, last first and from the largest list first, until
+// the rendered body is at most max bytes; every drop is counted in the
+// list's _omitted line, whose own size is accounted for. Scalars are never
+// dropped: they are short counts and copied status lines. Only whole items
+// go, so no line and no UTF-8 character is ever cut.
+func (b *Body) fit(max int) {
+	size := len(b.render())
+	if size <= max {
+		return
+	}
+	for size > max {
+		// The list with the most item bytes gives up its last item.
+		best, bestBytes := -1, 0
+		for i := range b.fields {
+			f := &b.fields[i]
+			if !f.list || len(f.items) == 0 {
+				continue
+			}
+			if n := itemsSize(f.items); n > bestBytes {
+				best, bestBytes = i, n
+			}
+		}
+		if best < 0 {
+			return
+		}
+		f := &b.fields[best]
+		before := fieldSize(f)
+		f.items = f.items[:len(f.items)-1]
+		f.omitted++
+		size += fieldSize(f) - before
+	}
+}
+
+func itemsSize(items []string) int {
+	n := 0
+	for _, it := range items {
+		n += len(it) + 3 + 2*strings.Count(it, "\n")
+	}
+	return n
+}
+
+// fieldSize is the rendered size of one list field.
+func fieldSize(f *field) int {
+	n := len(f.key) + 2 + itemsSize(f.items)
+	if f.omitted > 0 {
+		n += len(f.key) + len("_omitted: \n") + len(strconv.Itoa(f.omitted))
+	}
+	if len(f.items) == 0 && f.omitted > 0 {
+		n -= len(f.key) + 2
+	}
+	return n
+}
+
 func (b *Body) render() []byte {
 	var sb strings.Builder
 	for _, f := range b.fields {
@@ -60,8 +113,10 @@ func (b *Body) render() []byte {
 			sb.WriteByte('\n')
 			continue
 		}
-		sb.WriteString(f.key)
-		sb.WriteString(":\n")
+		if len(f.items) > 0 {
+			sb.WriteString(f.key)
+			sb.WriteString(":\n")
+		}
 		for _, it := range f.items {
 			for i, l := range strings.Split(it, "\n") {
 				if i == 0 {

@@ -29,6 +29,10 @@ type Run struct {
 	// with an excerpt of variable size (git_diff) size it from what the
 	// budget leaves.
 	Budget int
+
+	// RawOutput tells where the raw output is kept, for the block's last
+	// line: "shrinkrun show ID", or why it was not kept. Empty omits it.
+	RawOutput string
 }
 
 // DefaultBudget is the block size limit when none is given: about 4k tokens,
@@ -70,6 +74,11 @@ func Block(r *Run) ([]byte, bool) {
 	}
 	body := f(r)
 	out := header(r)
+	var footer []byte
+	if r.RawOutput != "" {
+		footer = []byte("raw_output: " + oneLine(r.RawOutput) + "\n")
+	}
+	body.fit(r.budget() - len(out) - len(footer))
 	out = append(out, body.render()...)
-	return out, true
+	return append(out, footer...), true
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"io"
+	"os"
+	"time"
 
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/runner"
+	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -12,11 +15,13 @@ import (
 // the block, or the raw output when the block would not be clearly smaller.
 func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.flushExplain(stderr)
-	out, st := runner.Capture(inv.cmd, runner.Options{
-		Limit: inv.opts.captureLimit,
-		PTY:   inv.opts.pty,
-		Stdin: stdin,
-	})
+	opt := runner.Options{Limit: inv.opts.captureLimit, PTY: inv.opts.pty, Stdin: stdin}
+	entry, dir, keepErr := openEntry()
+	if entry != nil {
+		defer entry.Abort()
+		opt.StdoutTee, opt.StderrTee = entry.Stdout(), entry.Stderr()
+	}
+	out, st := runner.Capture(inv.cmd, opt)
 	r := &summarize.Run{
 		Rule:            inv.class.Rule,
 		Command:         inv.text,
@@ -34,6 +39,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	if inv.opts.pty {
 		r.Stdout = summarize.StripTerminal(r.Stdout)
 	}
+	r.RawOutput = keep(entry, dir, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
 	block, _ := summarize.Block(r)
 	raw := r.StdoutBytes + r.StderrBytes
 	if !worthIt(len(block), raw) {
@@ -54,6 +60,30 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 // shrink arrive as they are.
 func worthIt(block int, raw int64) bool {
 	return int64(block)*5 <= raw*4
+}
+
+// openEntry starts the on-disk copy of the raw output. A store that cannot
+// be used never stops the command; the block then says why.
+func openEntry() (*store.Entry, string, error) {
+	dir, err := store.Dir()
+	if err != nil {
+		return nil, "", err
+	}
+	e, err := store.Create(dir)
+	return e, dir, err
+}
+
+// keep commits the raw output and returns the block's raw_output value.
+func keep(e *store.Entry, dir string, err error, m store.Meta) string {
+	if err == nil {
+		var id string
+		if id, err = e.Commit(m); err == nil {
+			maxAge, maxBytes := store.LimitsFromEnv(os.Getenv)
+			_ = store.MaybePrune(dir, maxAge, maxBytes, time.Now())
+			return "shrinkrun show " + id
+		}
+	}
+	return "not kept (" + err.Error() + ")"
 }
 
 func firstStage(c classify.Result) []string {
