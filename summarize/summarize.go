@@ -78,7 +78,16 @@ func Block(r *Run) ([]byte, bool) {
 	if r.RawOutput != "" {
 		footer = []byte("raw_output: " + oneLine(r.RawOutput) + "\n")
 	}
-	body.fit(r.budget() - len(out) - len(footer))
-	out = append(out, body.render()...)
+	room := r.budget() - len(out) - len(footer)
+	body.fit(room)
+	rendered := body.render()
+	if f := findFailures(r); len(f.required) > 0 {
+		if _, ok := accounted(f, rendered); !ok {
+			body = fallbackBody(r, f)
+			body.fit(room)
+			rendered = body.render()
+		}
+	}
+	out = append(out, rendered...)
 	return append(out, footer...), true
 }

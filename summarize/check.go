@@ -1,0 +1,125 @@
+package summarize
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The boundary check: whatever a rule does, every failure the raw output
+// reports must reach the block, or be counted by one of its _omitted lines.
+// It runs after every rule and after the budget, so a buggy or overly eager
+// rule cannot hide a failing test, an error or its location. Patterns come
+// from real cargo, rustc and git output (see testdata/corpus).
+var (
+	// rustc and cargo errors: "error[E0425]: ...", "error: could not compile".
+	reError = regexp.MustCompile(`^error(\[E\d{4}\])?: \S`)
+	// An error's primary location: "  --> src/main.rs:12:30".
+	reArrow = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
+	// A new diagnostic ends the previous one's location search.
+	reDiag = regexp.MustCompile(`^(error|warning|note|help)(\[\w+\])?: `)
+	// libtest: "test tests::add ... FAILED" (never "0 failed").
+	reTestFailed = regexp.MustCompile(`^test (.+) \.\.\. FAILED$`)
+	// libtest: "thread 'x' (123) panicked at src/lib.rs:37:9:".
+	rePanic = regexp.MustCompile(`^thread '.*' (?:\(\d+\) )?panicked at (\S+:\d+:\d+):?$`)
+	// git: "fatal: bad revision 'x'".
+	reFatal = regexp.MustCompile(`^(fatal|error): \S`)
+	// Any file:line:col, as rules copy them.
+	reLoc = regexp.MustCompile(`\S+:\d+:\d+`)
+)
+
+// failures collects what must survive from the raw output: the set of
+// required strings and the raw lines they came from, in order.
+type failures struct {
+	required map[string]bool
+	lines    []string
+}
+
+func findFailures(r *Run) failures {
+	f := failures{required: map[string]bool{}}
+	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
+		inError := false
+		ls := lines(stream)
+		for i, l := range ls {
+			switch {
+			case reError.MatchString(l) || reFatal.MatchString(l):
+				f.add(strings.TrimSpace(l), l)
+				inError = true
+				continue
+			case reDiag.MatchString(l):
+				inError = false
+			}
+			if m := reArrow.FindStringSubmatch(l); m != nil && inError {
+				f.add(m[1], l)
+				inError = false
+			} else if m := reTestFailed.FindStringSubmatch(l); m != nil {
+				f.add(m[1], l)
+			} else if m := rePanic.FindStringSubmatch(l); m != nil {
+				f.add(m[1], l)
+				if i+1 < len(ls) && ls[i+1] != "" {
+					// The panic message: the assertion or the reason.
+					f.lines = append(f.lines, ls[i+1])
+				}
+			}
+		}
+	}
+	return f
+}
+
+func (f *failures) add(req, line string) {
+	if !f.required[req] {
+		f.required[req] = true
+	}
+	f.lines = append(f.lines, line)
+}
+
+// accounted reports whether every required string is in the rendered body,
+// or the body's _omitted counts are at least the number missing.
+func accounted(f failures, body []byte) (missing int, ok bool) {
+	if len(f.required) == 0 {
+		return 0, true
+	}
+	seen := map[string]bool{}
+	omitted := 0
+	for _, l := range lines(body) {
+		t := strings.TrimSpace(strings.TrimPrefix(l, "- "))
+		seen[t] = true
+		if k, v, ok := strings.Cut(t, ": "); ok {
+			seen[v] = true
+			if strings.HasSuffix(k, "_omitted") {
+				n, _ := strconv.Atoi(v)
+				omitted += n
+			}
+		}
+		for _, w := range strings.Fields(t) {
+			seen[w] = true
+		}
+		for _, loc := range reLoc.FindAllString(t, -1) {
+			seen[strings.TrimSuffix(loc, ":")] = true
+		}
+	}
+	text := string(body)
+	for req := range f.required {
+		if seen[req] || (strings.Contains(req, " ") && strings.Contains(text, req)) {
+			continue
+		}
+		missing++
+	}
+	return missing, missing <= omitted
+}
+
+// fallbackBody is what the block shows when a rule's body fails the check:
+// the exit code and every raw line that reported a failure, copied in order.
+func fallbackBody(r *Run, f failures) *Body {
+	b := &Body{}
+	if r.Exited {
+		b.Count("exit_code", r.ExitCode)
+	}
+	b.Field("fallback", "true")
+	b.Count("failure_lines", len(f.lines))
+	b.List("failures", f.lines, maxFallbackLines)
+	return b
+}
+
+// maxFallbackLines caps the fallback list; the budget may cut it further.
+const maxFallbackLines = 400

@@ -1,0 +1,99 @@
+package summarize
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestFindFailures(t *testing.T) {
+	tests := []struct {
+		name   string
+		stdout string
+		stderr string
+		want   []string
+	}{
+		{"nothing", "test result: ok. 3 passed; 0 failed; 0 ignored\n", "", nil},
+		{"zero failed is no failure", "test result: FAILED. 0 passed; 0 failed\n", "", nil},
+		{"failed test", "test a::b ... FAILED\ntest a::c ... ok\n", "", []string{"a::b"}},
+		{"doc test", "test src/lib.rs - add (line 5) ... FAILED\n", "", []string{"src/lib.rs - add (line 5)"}},
+		{"panic location", "thread 'a::b' (1234) panicked at src/lib.rs:37:9:\nassertion failed\n", "", []string{"src/lib.rs:37:9"}},
+		{"old panic form", "thread 'a::b' panicked at src/lib.rs:7:5:\nboom\n", "", []string{"src/lib.rs:7:5"}},
+		{"error with location", "", "error[E0425]: cannot find value `x`\n  --> src/main.rs:12:30\n   |\n", []string{"error[E0425]: cannot find value `x`", "src/main.rs:12:30"}},
+		{"warning location is not required", "", "warning: unused import\n --> src/main.rs:4:5\n", nil},
+		{"location after a warning that follows an error", "", "error: boom\nwarning: w\n --> src/a.rs:1:1\n", []string{"error: boom"}},
+		{"git fatal", "", "fatal: bad revision 'nope'\n", []string{"fatal: bad revision 'nope'"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := findFailures(&Run{Stdout: []byte(tt.stdout), Stderr: []byte(tt.stderr)})
+			var got []string
+			for k := range f.required {
+				got = append(got, k)
+			}
+			slices.Sort(got)
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("required = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestBrokenRuleFallsBack proves the check cannot be skipped: a rule that
+// drops every failure gets replaced by the fallback body.
+func TestBrokenRuleFallsBack(t *testing.T) {
+	stderr, err := os.ReadFile(filepath.Join(corpusDir, "cargo_check", "errors.stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules["bash.test_broken"] = func(*Run) *Body {
+		b := &Body{}
+		b.Field("verdict", "all good")
+		return b
+	}
+	defer delete(rules, "bash.test_broken")
+	r := &Run{Rule: "bash.test_broken", Command: "cargo check", Stderr: stderr, StderrBytes: int64(len(stderr)), ExitCode: 101, Exited: true}
+	block, _ := Block(r)
+	if !bytes.Contains(block, []byte("fallback: true\n")) || bytes.Contains(block, []byte("all good")) {
+		t.Fatalf("fallback did not fire:\n%s", block)
+	}
+	for req := range findFailures(r).required {
+		if !bytes.Contains(block, []byte(req)) {
+			t.Errorf("fallback lost %q", req)
+		}
+	}
+}
+
+// TestCorpusProperties holds for every real output in the corpus, at the
+// default budget and at tight ones: the block is valid UTF-8, within the
+// budget unless only counts are left, accounts for every failure, and is
+// the same bytes on every render.
+func TestCorpusProperties(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		for _, budget := range []int{DefaultBudget, 4096, 1024} {
+			r := *c.run
+			r.Budget = budget
+			r.RawOutput = "shrinkrun show 0123456789abcdef"
+			block, _ := Block(&r)
+			again, _ := Block(&r)
+			if !bytes.Equal(block, again) {
+				t.Errorf("%s@%d: not deterministic", c.name, budget)
+			}
+			if !utf8.Valid(block) {
+				t.Errorf("%s@%d: invalid UTF-8", c.name, budget)
+			}
+			if len(block) > budget && strings.Contains(string(block), "\n- ") {
+				t.Errorf("%s@%d: %d bytes with list items left", c.name, budget, len(block))
+			}
+			if missing, ok := accounted(findFailures(&r), block); !ok {
+				t.Errorf("%s@%d: %d failures neither shown nor counted", c.name, budget, missing)
+			}
+		}
+	}
+}
