@@ -6,6 +6,14 @@
 // Argv mode classifies words that the caller's shell already split.
 package classify
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
 // Rule ids. Each has a summarizer in package summarize.
 const (
 	GitStatus  = "bash.git_status"
@@ -24,7 +32,8 @@ type Result struct {
 	Rule string
 	// Stages holds the argv of each pipeline stage, assignments and the
 	// allowed fd redirects removed. Empty when the command could not be
-	// taken apart (parse error, unsupported construct).
+	// taken apart (parse error, unsupported construct); set, with Rule
+	// empty, when it could but no rule matches its first stage.
 	Stages [][]string
 	// Assigns holds the leading NAME=value words of the first stage.
 	Assigns []string
@@ -37,12 +46,57 @@ type Result struct {
 
 // String classifies a command string (the -c form).
 func String(src string) Result {
-	return Result{Reason: "classifier not written yet"}
+	// bash keeps a carriage return inside the word it ends up in, while
+	// editors and agents read it as a line break: refuse either reading.
+	// A NUL byte cannot reach bash -c at all.
+	if i := strings.IndexAny(src, "\r\x00"); i >= 0 {
+		reason := "carriage return"
+		if src[i] == 0 {
+			reason = "NUL byte"
+		}
+		return Result{Reason: reason, Pos: offsetPos(src, i)}
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return parseFailure(err)
+	}
+	c, r := takeApart(src, f)
+	if r != nil {
+		return Result{Reason: r.reason, Pos: posString(r.pos)}
+	}
+	res := Result{Stages: c.stages, Assigns: c.assigns}
+	v := match(c.stages[0])
+	if v.rule == "" {
+		res.Reason, res.Pos = v.reason, posString(c.first[v.at].Pos())
+	}
+	res.Rule = v.rule
+	return res
 }
 
-// Argv classifies words already split by the caller's shell.
+// Argv classifies words already split by the caller's shell. Every word is
+// taken literally: "|" or "2>&1" is an argument, not an operator. Leading
+// NAME=value words are assignments, as the shell would read them.
 func Argv(argv []string) Result {
-	return Result{Reason: "classifier not written yet"}
+	n := 0
+	for n < len(argv) && isAssignment(argv[n]) {
+		n++
+	}
+	var res Result
+	if n > 0 {
+		res.Assigns = slices.Clone(argv[:n])
+	}
+	switch {
+	case len(argv) == 0:
+		res.Reason = "empty command"
+		return res
+	case n == len(argv):
+		res.Reason = "assignment without a command"
+		return res
+	}
+	res.Stages = [][]string{slices.Clone(argv[n:])}
+	v := match(res.Stages[0])
+	res.Rule, res.Reason = v.rule, v.reason
+	return res
 }
 
 // Explain renders r for --explain: the rule that matched, or the reason the
@@ -55,4 +109,36 @@ func (r Result) Explain() string {
 		return r.Pos + ": " + r.Reason + "; passing through"
 	}
 	return r.Reason + "; passing through"
+}
+
+// isAssignment reports whether an argv word would be a NAME=value assignment
+// if it led a shell command.
+func isAssignment(word string) bool {
+	name, _, ok := strings.Cut(word, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, c := range []byte(name) {
+		letter := c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// posString renders a parser position as "line:col", or "" when the parser
+// gave none.
+func posString(p syntax.Pos) string {
+	if !p.IsValid() {
+		return ""
+	}
+	return p.String()
+}
+
+// offsetPos renders a byte offset of src as the parser's 1-based "line:col".
+func offsetPos(src string, offset int) string {
+	line := 1 + strings.Count(src[:offset], "\n")
+	col := offset - strings.LastIndexByte(src[:offset], '\n')
+	return fmt.Sprintf("%d:%d", line, col)
 }
