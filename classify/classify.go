@@ -39,6 +39,10 @@ type Result struct {
 	Assigns []string
 	// Reason says why the command passes through; empty when Rule is set.
 	Reason string
+	// ToStderr is true when a 1>&2 in any stage sends the command's output
+	// to stderr: whatever follows, what the caller sees of it arrives there,
+	// and the summary must read it from there.
+	ToStderr bool
 	// Pos is the 1-based "line:col" of the token that caused the
 	// pass-through in string mode, or "" when there is none.
 	Pos string
@@ -64,7 +68,7 @@ func String(src string) Result {
 	if r != nil {
 		return Result{Reason: r.reason, Pos: posString(r.pos)}
 	}
-	res := Result{Stages: c.stages, Assigns: c.assigns}
+	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr}
 	v := match(c.stages[0])
 	if v.rule == "" {
 		res.Reason, res.Pos = v.reason, posString(c.first[v.at].Pos())

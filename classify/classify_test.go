@@ -290,6 +290,24 @@ func TestStringParts(t *testing.T) {
 	}
 }
 
+func TestToStderr(t *testing.T) {
+	for in, want := range map[string]bool{
+		"git diff":             false,
+		"git diff 2>&1":        false,
+		"git diff 1>&2":        true,
+		"git diff 1>&2 | cat":  true,
+		"git diff | cat 1>&2":  true,
+		"git diff 2>&1 1>&2":   true,
+		"git diff 2>&1 | head": false,
+		"cargo test 1>&2 2>&1": true,
+	} {
+		r := String(in)
+		if r.Rule == "" || r.ToStderr != want {
+			t.Errorf("String(%q): rule %q ToStderr %v, want %v", in, r.Rule, r.ToStderr, want)
+		}
+	}
+}
+
 func TestExplain(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"git status", "rule bash.git_status"},

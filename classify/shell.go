@@ -25,9 +25,10 @@ func refuse(pos syntax.Pos, format string, args ...any) *refusal {
 // command is one statement taken apart: the argv of each pipeline stage,
 // the first stage's assignments, and its words, kept for their positions.
 type command struct {
-	stages  [][]string
-	assigns []string
-	first   []*syntax.Word
+	stages   [][]string
+	assigns  []string
+	first    []*syntax.Word
+	toStderr bool
 }
 
 // filters are the commands that may follow a recognized command in a pipe:
@@ -105,6 +106,9 @@ func takeApart(src string, f *syntax.File) (*command, *refusal) {
 		for _, rd := range s.Redirs {
 			if r := redirect(rd, call.Args[0]); r != nil {
 				return nil, r
+			}
+			if rd.N.Value == "1" {
+				c.toStderr = true
 			}
 		}
 		if i > 0 && !filters[argv[0]] {

@@ -36,6 +36,11 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		Exited:          st.Exited,
 		Budget:          inv.opts.budget,
 	}
+	if inv.class.ToStderr {
+		// A 1>&2 moved the command's output to stderr: the rule reads it
+		// there, while the header still counts each real stream.
+		r.Stdout, r.Stderr = r.Stderr, r.Stdout
+	}
 	if inv.opts.pty {
 		r.Stdout = summarize.StripTerminal(r.Stdout)
 	}
