@@ -72,7 +72,7 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 		size = &pty.Winsize{Rows: 24, Cols: 80}
 	}
 	sigs := catch()
-	ptmx, err := pty.StartWithAttrs(cmd, size, &syscall.SysProcAttr{Setsid: true, Setctty: true, Pdeathsig: syscall.SIGKILL})
+	ptmx, err := pty.StartWithAttrs(cmd, size, ptyAttrs(cmd))
 	if err != nil {
 		signal.Stop(sigs)
 		return startFailed(c.name(), err)

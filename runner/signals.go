@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"runtime"
 	"syscall"
 	"unsafe"
 )
@@ -80,18 +79,4 @@ func terminalForeground() bool {
 	var pgrp int32
 	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, tty.Fd(), syscall.TIOCGPGRP, uintptr(unsafe.Pointer(&pgrp)))
 	return errno == 0 && int(pgrp) == syscall.Getpgrp()
-}
-
-// lockForChild asks the kernel to SIGKILL the child if shrinkrun dies
-// without waiting for it (for example, killed with SIGKILL itself), so no
-// orphan keeps running unseen. Linux ties the parent-death signal to the
-// thread that forked, so the goroutine stays on that thread until the child
-// has been waited for.
-func lockForChild(cmd *exec.Cmd) func() {
-	runtime.LockOSThread()
-	if cmd.SysProcAttr == nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{}
-	}
-	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
-	return runtime.UnlockOSThread
 }
