@@ -21,7 +21,14 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		defer entry.Abort()
 		opt.StdoutTee, opt.StderrTee = entry.Stdout(), entry.Stderr()
 	}
+	stopProgress := func() {}
+	if progressWanted(stderr) {
+		m := &meter{}
+		opt.StdoutTee, opt.StderrTee = teeTo(opt.StdoutTee, m), teeTo(opt.StderrTee, m)
+		stopProgress = startProgress(stderr, m)
+	}
 	out, st := runner.Capture(inv.cmd, opt)
+	stopProgress()
 	r := &summarize.Run{
 		Rule:            inv.class.Rule,
 		Command:         inv.text,
@@ -65,6 +72,13 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 // shrink arrive as they are.
 func worthIt(block int, raw int64) bool {
 	return int64(block)*5 <= raw*4
+}
+
+func teeTo(w io.Writer, m *meter) io.Writer {
+	if w == nil {
+		return m
+	}
+	return io.MultiWriter(w, m)
 }
 
 // openEntry starts the on-disk copy of the raw output. A store that cannot

@@ -44,15 +44,15 @@ func TestScript(t *testing.T) {
 			e.Setenv("GIT_COMMITTER_EMAIL", "dev@shrinkrun.test")
 			e.Setenv("GIT_COMMITTER_DATE", "2026-01-02T03:04:05Z")
 			e.Setenv("LC_ALL", "C")
-			for _, k := range []string{"CARGO_HOME", "RUSTUP_HOME"} {
+			// cargo and rustup find their toolchains through HOME unless
+			// told otherwise; the scripts' HOME is a fresh directory.
+			realHome := os.Getenv("HOME")
+			for k, def := range map[string]string{"CARGO_HOME": ".cargo", "RUSTUP_HOME": ".rustup"} {
 				if v := os.Getenv(k); v != "" {
 					e.Setenv(k, v)
+				} else if realHome != "" {
+					e.Setenv(k, filepath.Join(realHome, def))
 				}
-			}
-			if v := os.Getenv("HOME"); v != "" {
-				// cargo and rustup find their toolchains through the real
-				// HOME when CARGO_HOME and RUSTUP_HOME are unset.
-				e.Setenv("REAL_HOME", v)
 			}
 			return os.MkdirAll(home, 0o755)
 		},

@@ -28,6 +28,10 @@ Flags:
       --version          print the version
   -h, --help             print this help
 
+When stderr is a terminal, a summarized command that runs for more than a
+second shows a progress line there (elapsed time, lines and bytes captured),
+erased before the block prints; not with NO_COLOR or TERM=dumb.
+
 Exit status: the command's exit code; 128+N when signal N killed it; 127 when
 it was not found and 126 when it could not be executed. 2 for a mistake in
 shrinkrun's own flags.
