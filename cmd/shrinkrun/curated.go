@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -53,6 +55,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	r.RawOutput = keep(entry, dir, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
 	block, _ := summarize.Block(r)
+	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
 	if !worthIt(len(block), raw) {
 		inv.note("block of %d bytes is not clearly smaller than the raw %d bytes; printing the raw output", len(block), raw)
@@ -65,6 +68,14 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.flushExplain(stderr)
 	stdout.Write(block)
 	return finish(st, stderr)
+}
+
+// ignoreBrokenPipe keeps a reader that went away (`shrinkrun -- git log |
+// true`) from killing shrinkrun with SIGPIPE before it exits with the
+// child's status: the write then just fails. Catching the signal, unlike
+// ignoring it, is not inherited by children started later.
+func ignoreBrokenPipe() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 }
 
 // worthIt is the "never bigger" rule: a block is printed only when it is at
