@@ -1,6 +1,27 @@
 package summarize
 
-// cargoCheck summarizes bash.cargo_check. TODO: being written.
+// cargoCheck summarizes bash.cargo_check: the exit code, exact counts of
+// warnings and errors, the distinct error codes, cargo's final status line
+// and every diagnostic line with its primary location (errors first, then a
+// few warnings), within the block budget. Diagnostics go to stderr, but
+// both streams are read so that "cargo check 2>&1" gives the same body.
 func cargoCheck(r *Run) *Body {
-	return &Body{}
+	var c cargoLog
+	for _, l := range lines(r.Stderr) {
+		c.feed(l)
+	}
+	c.cont = contNone // nothing continues across streams
+	for _, l := range lines(r.Stdout) {
+		c.feed(l)
+	}
+
+	b := &Body{}
+	b.Field("exit_code", exitCodeValue(r))
+	c.addBuildFields(b)
+
+	room := cargoRoom(r) - len(b.render())
+	items, limit := c.diagnosticItems()
+	n, _ := fitList("diagnostics", items, limit, room)
+	addList(b, "diagnostics", items, n)
+	return b
 }

@@ -1,0 +1,76 @@
+package summarize
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The cargo rules keep their block within r.budget(): counts, names and
+// statuses always go in, and the lists whose items can be long
+// (diagnostics, failure contexts, test results) take the items that fit,
+// in order, with the count of the rest. These helpers measure a list the
+// way Body renders it.
+
+// cargoRoom is the part of the budget a body may use: what the header and
+// the raw_output footer that Block adds leave.
+func cargoRoom(r *Run) int {
+	room := r.budget() - len(header(r))
+	if r.RawOutput != "" {
+		room -= len("raw_output: \n") + len(oneLine(r.RawOutput))
+	}
+	return room
+}
+
+// itemSize is the rendered size of one list item: "- " or "  " before each
+// of its lines and a newline after.
+func itemSize(it string) int {
+	n := 0
+	for l := range strings.SplitSeq(it, "\n") {
+		n += 3 + len(clean(l))
+	}
+	return n
+}
+
+// omittedSize is the size of the "KEY_omitted: N" line.
+func omittedSize(key string, n int) int {
+	return len(key) + len("_omitted: ") + len(strconv.Itoa(n)) + 1
+}
+
+// fitList returns how many leading items, at most limit, fit in room bytes
+// together with the list's "key:" line and, when items are left out, its
+// omitted line; and the size they take.
+func fitList(key string, items []string, limit, room int) (n, size int) {
+	limit = min(limit, len(items))
+	size = len(key) + 2 // "key:\n"
+	for n < limit {
+		next := size + itemSize(items[n])
+		if rest := len(items) - n - 1; rest > 0 {
+			next += omittedSize(key, rest)
+		}
+		if next > room {
+			break
+		}
+		size += itemSize(items[n])
+		n++
+	}
+	if n == 0 {
+		size = 0
+	}
+	if rest := len(items) - n; rest > 0 {
+		size += omittedSize(key, rest)
+	}
+	return n, size
+}
+
+// addList appends the first n items of a list and the count of the rest.
+// When none fits, the count alone still says the list exists and how long
+// it is.
+func addList(b *Body, key string, items []string, n int) {
+	if n == 0 {
+		if len(items) > 0 {
+			b.Count(key+"_omitted", len(items))
+		}
+		return
+	}
+	b.List(key, items, n)
+}

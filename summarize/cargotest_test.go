@@ -1,0 +1,250 @@
+package summarize
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestTestTotals(t *testing.T) {
+	var tt testTotals
+	tt.add("test result: FAILED. 1 passed; 9 failed; 2 ignored; 0 measured; 3 filtered out; finished in 0.00s")
+	tt.add("test result: ok. 30 passed; 0 failed; 0 ignored; 4 measured; 0 filtered out; finished in 1.25s")
+	tt.add("not a result")
+	want := testTotals{passed: 31, failed: 9, ignored: 2, measured: 4, filteredOut: 3}
+	if tt != want {
+		t.Errorf("totals = %+v, want %+v", tt, want)
+	}
+}
+
+func TestIsRunningTests(t *testing.T) {
+	for l, want := range map[string]bool{
+		"running 3 tests":     true,
+		"running 1 test":      true,
+		"running 0 tests":     true,
+		"running  tests":      false,
+		"running x tests":     false,
+		"running 3 tests now": false,
+		"     Running tests/api.rs (target/debug/deps/api-1)": false,
+	} {
+		if got := isRunningTests(l); got != want {
+			t.Errorf("isRunningTests(%q) = %v", l, got)
+		}
+	}
+}
+
+func TestFailedMark(t *testing.T) {
+	for l, want := range map[string]string{
+		"test tests::add ... FAILED":                         "tests::add",
+		"test tests::peek - should panic ... FAILED":         "tests::peek",
+		"test src/lib.rs - add (line 5) ... FAILED":          "src/lib.rs - add (line 5)",
+		"edge_tests::parse_underscore --- FAILED":            "edge_tests::parse_underscore",
+		"test tests::add ... ok":                             "",
+		"test result: FAILED. 0 passed; 1 failed; 0 ignored": "",
+	} {
+		got, ok := failedMark(l)
+		if got != want || ok != (want != "") {
+			t.Errorf("failedMark(%q) = %q, %v", l, got, ok)
+		}
+	}
+}
+
+func TestFailureLines(t *testing.T) {
+	note := "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace"
+	tests := []struct {
+		name string
+		in   []string
+		kept []string
+		lost int
+	}{
+		{
+			"panic after captured prints",
+			[]string{"step 1", "step 2", "", "thread 't' (9) panicked at src/lib.rs:18:9:", "assertion `left == right` failed", "  left: 4", " right: 0", note, ""},
+			[]string{"thread 't' (9) panicked at src/lib.rs:18:9:", "assertion `left == right` failed", "  left: 4", " right: 0"},
+			3,
+		},
+		{
+			"no panic: from the start",
+			[]string{"note: test did not panic as expected at src/lib.rs:37:8"},
+			[]string{"note: test did not panic as expected at src/lib.rs:37:8"},
+			0,
+		},
+		{
+			"old panic form",
+			[]string{"", "thread 't' panicked at src/lib.rs:7:5:", "boom"},
+			[]string{"thread 't' panicked at src/lib.rs:7:5:", "boom"},
+			0,
+		},
+	}
+	for _, tt := range tests {
+		kept, lost := failureLines(tt.in)
+		if !slices.Equal(kept, tt.kept) || lost != tt.lost {
+			t.Errorf("%s: kept %q lost %d; want %q lost %d", tt.name, kept, lost, tt.kept, tt.lost)
+		}
+	}
+
+	long := []string{"thread 't' (1) panicked at src/lib.rs:1:1:"}
+	for i := range 30 {
+		long = append(long, fmt.Sprintf("line %d", i))
+	}
+	kept, lost := failureLines(long)
+	if len(kept) != maxFailureLines || lost != 31-maxFailureLines {
+		t.Errorf("long section: kept %d lost %d", len(kept), lost)
+	}
+}
+
+func cargoBody(r *Run) string {
+	return string(rules[r.Rule](r).render())
+}
+
+// TestShouldPanicNocapture: with --nocapture the panic of a should_panic
+// test that passes lands on stderr too; only failing tests' panics are
+// failures.
+func TestShouldPanicNocapture(t *testing.T) {
+	r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101,
+		Stderr: []byte(`     Running unittests src/lib.rs (target/debug/deps/demo-1)
+
+thread 'tests::pop_empty' (11) panicked at src/lib.rs:11:22:
+pop on an empty stack
+
+thread 'tests::sum' (12) panicked at src/lib.rs:30:9:
+assertion failed: sum(&[]) == 1
+error: test failed, to rerun pass ` + "`--lib`" + `
+`),
+		Stdout: []byte(`
+running 2 tests
+test tests::pop_empty - should panic ... ok
+test tests::sum ... FAILED
+
+failures:
+
+failures:
+    tests::sum
+
+test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+
+`)}
+	got := cargoBody(r)
+	if strings.Contains(got, "pop_empty") {
+		t.Errorf("a passing should_panic test's panic was reported:\n%s", got)
+	}
+	if !strings.Contains(got, "failures:\n- thread 'tests::sum' (12) panicked at src/lib.rs:30:9:\n  assertion failed: sum(&[]) == 1\n") {
+		t.Errorf("the failing test's panic is missing:\n%s", got)
+	}
+}
+
+// TestUnpairedResults: results are paired with Running lines only when
+// there is one per binary.
+func TestUnpairedResults(t *testing.T) {
+	r := &Run{Rule: "bash.cargo_test", Exited: true,
+		Stderr: []byte("     Running unittests src/lib.rs (target/debug/deps/demo-1)\n"),
+		Stdout: []byte("running 1 test\ntest a ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n" +
+			"running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n")}
+	got := cargoBody(r)
+	if strings.Contains(got, "Running") || strings.Count(got, "- test result: ok.") != 2 {
+		t.Errorf("results paired with the wrong headers:\n%s", got)
+	}
+}
+
+// TestFailedTestsCap: at least a hundred failing names, then the count of
+// the rest; the failure contexts are capped separately.
+func TestFailedTestsCap(t *testing.T) {
+	var out strings.Builder
+	out.WriteString("running 150 tests\n\nfailures:\n\n")
+	for i := range 150 {
+		fmt.Fprintf(&out, "---- t%03d stdout ----\n\nthread 't%03d' (%d) panicked at tests/a.rs:%d:5:\nboom\n\n", i, i, i, 5*i+3)
+	}
+	out.WriteString("\nfailures:\n")
+	for i := range 150 {
+		fmt.Fprintf(&out, "    t%03d\n", i)
+	}
+	out.WriteString("\ntest result: FAILED. 0 passed; 150 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n")
+	r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(out.String())}
+	got := cargoBody(r)
+	for _, want := range []string{
+		"failed: 150\n",
+		"- t099\nfailed_tests_omitted: 50\n",
+		"- thread 't029' (29) panicked at tests/a.rs:148:5:\n  boom\nfailures_omitted: 120\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}
+
+// TestCargoBudget: every corpus block stays within a small budget, and the
+// counts, names and statuses survive it.
+func TestCargoBudget(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		if !strings.HasPrefix(c.name, "cargo_") {
+			continue
+		}
+		r := *c.run
+		r.Budget = 2048
+		r.RawOutput = "shrinkrun show 0123456789abcdef"
+		b := rules[r.Rule](&r).render()
+		if n := len(header(&r)) + len(b) + len("raw_output: \n") + len(r.RawOutput); n > r.Budget && !strings.Contains(c.name, "many_failures") {
+			// many_failures lists 100 names, which a 2 KiB budget cannot
+			// hold; names are never dropped for the budget.
+			t.Errorf("%s: %d bytes over a budget of %d:\n%s", c.name, n, r.Budget, b)
+		}
+		full := cargoBody(c.run)
+		for _, key := range []string{"exit_code:", "errors:", "final_status:", "failed:"} {
+			if strings.Contains(full, key) && !strings.Contains(string(b), key) {
+				t.Errorf("%s: %s lost to the budget", c.name, key)
+			}
+		}
+	}
+}
+
+// TestCargoTestNames: the failing names of every corpus case are exactly
+// the names libtest lists, and as many as the results count as failed.
+func TestCargoTestNames(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		if c.run.Rule != "bash.cargo_test" {
+			continue
+		}
+		var tl testLog
+		for _, l := range lines(c.run.Stderr) {
+			tl.feed(l)
+		}
+		tl.endStream()
+		for _, l := range lines(c.run.Stdout) {
+			tl.feed(l)
+		}
+		var tot testTotals
+		var names []string
+		for _, bin := range tl.bins {
+			tot.add(bin.result)
+			names = append(names, bin.failed...)
+			marks := slices.Clone(bin.failedMarks)
+			slices.Sort(marks)
+			if bin.result != "" && !slices.Equal(marks, bin.failed) && len(marks) > 0 {
+				t.Errorf("%s: FAILED lines %q, failures list %q", c.name, marks, bin.failed)
+			}
+		}
+		if len(names) != tot.failed {
+			t.Errorf("%s: %d names, %d failed", c.name, len(names), tot.failed)
+		}
+	}
+}
+
+// TestResultsCap: past the cap, results are counted, a binary that died
+// without a result and without a pairing header counting for nothing.
+func TestResultsCap(t *testing.T) {
+	var out strings.Builder
+	for i := range 45 {
+		out.WriteString("running 1 test\n")
+		if i == 42 {
+			continue // died: no result line
+		}
+		fmt.Fprintf(&out, "\ntest result: ok. %d passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n", i)
+	}
+	r := &Run{Rule: "bash.cargo_test", Exited: true, Stdout: []byte(out.String())}
+	got := cargoBody(r)
+	if !strings.Contains(got, "- test result: ok. 39 passed;") || strings.Contains(got, "- test result: ok. 40 passed;") ||
+		!strings.Contains(got, "test_results_omitted: 4\n") {
+		t.Errorf("results cap:\n%s", got)
+	}
+}
