@@ -18,8 +18,10 @@ var (
 	reArrow = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
 	// A new diagnostic ends the previous one's location search.
 	reDiag = regexp.MustCompile(`^(error|warning|note|help)(\[\w+\])?: `)
-	// libtest: "test tests::add ... FAILED" (never "0 failed").
-	reTestFailed = regexp.MustCompile(`^test (.+) \.\.\. FAILED$`)
+	// libtest: "test tests::add ... FAILED" (never "0 failed"); a
+	// should_panic test is listed as "tests::x - should panic" but named
+	// without the suffix in the failures list.
+	reTestFailed = regexp.MustCompile(`^test (.+?)(?: - should panic)? \.\.\. FAILED$`)
 	// libtest: "thread 'x' (123) panicked at src/lib.rs:37:9:".
 	rePanic = regexp.MustCompile(`^thread '.*' (?:\(\d+\) )?panicked at (\S+:\d+:\d+):?$`)
 	// git: "fatal: bad revision 'x'".
@@ -37,6 +39,9 @@ type failures struct {
 
 func findFailures(r *Run) failures {
 	f := failures{required: map[string]bool{}}
+	// A panic is a failure only in a run that failed: a passing
+	// should_panic test under --nocapture prints one too.
+	failed := !r.Exited || r.ExitCode != 0
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
 		inError := false
 		ls := lines(stream)
@@ -54,7 +59,7 @@ func findFailures(r *Run) failures {
 				inError = false
 			} else if m := reTestFailed.FindStringSubmatch(l); m != nil {
 				f.add(m[1], l)
-			} else if m := rePanic.FindStringSubmatch(l); m != nil {
+			} else if m := rePanic.FindStringSubmatch(l); m != nil && failed {
 				f.add(m[1], l)
 				if i+1 < len(ls) && ls[i+1] != "" {
 					// The panic message: the assertion or the reason.
@@ -66,10 +71,9 @@ func findFailures(r *Run) failures {
 	return f
 }
 
+// add records a required string, in the form the body would show it.
 func (f *failures) add(req, line string) {
-	if !f.required[req] {
-		f.required[req] = true
-	}
+	f.required[clean(req)] = true
 	f.lines = append(f.lines, line)
 }
 

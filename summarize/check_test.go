@@ -27,10 +27,12 @@ func TestFindFailures(t *testing.T) {
 		{"warning location is not required", "", "warning: unused import\n --> src/main.rs:4:5\n", nil},
 		{"location after a warning that follows an error", "", "error: boom\nwarning: w\n --> src/a.rs:1:1\n", []string{"error: boom"}},
 		{"git fatal", "", "fatal: bad revision 'nope'\n", []string{"fatal: bad revision 'nope'"}},
+		{"should panic", "test tests::x - should panic ... FAILED\n", "", []string{"tests::x"}},
+		{"invalid UTF-8 as the body shows it", "", "fatal: \xff\n", []string{"fatal: \uFFFD"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := findFailures(&Run{Stdout: []byte(tt.stdout), Stderr: []byte(tt.stderr)})
+			f := findFailures(&Run{Stdout: []byte(tt.stdout), Stderr: []byte(tt.stderr), ExitCode: 101, Exited: true})
 			var got []string
 			for k := range f.required {
 				got = append(got, k)
@@ -42,6 +44,13 @@ func TestFindFailures(t *testing.T) {
 				t.Errorf("required = %q, want %q", got, want)
 			}
 		})
+	}
+}
+
+func TestPanicInPassingRun(t *testing.T) {
+	r := &Run{Stderr: []byte("thread 'x' panicked at src/lib.rs:3:5:\nexpected\n"), Exited: true}
+	if f := findFailures(r); len(f.required) != 0 {
+		t.Errorf("a passing run's panic is required: %v", f.required)
 	}
 }
 
