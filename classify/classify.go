@@ -24,7 +24,9 @@ const (
 )
 
 // Rules lists every rule id this package can return.
-var Rules = []string{GitStatus, GitDiff, GitLog, CargoCheck, CargoTest}
+var Rules = slices.Concat(coreRules, goRules, pythonRules, nodeRules)
+
+var coreRules = []string{GitStatus, GitDiff, GitLog, CargoCheck, CargoTest}
 
 // Result is the classification of one command.
 type Result struct {

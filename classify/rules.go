@@ -17,13 +17,25 @@ func refused(at int, format string, args ...any) verdict {
 	return verdict{reason: fmt.Sprintf(format, args...), at: at}
 }
 
+// families maps a command name to the matcher of its family. Each family
+// lives in a file of its own with its rule ids.
+var families = map[string]func(argv []string) verdict{
+	"git":   matchGit,
+	"cargo": matchCargo,
+
+	"go": matchGo,
+
+	"pytest": matchPython, "python": matchPython, "python3": matchPython,
+	"mypy": matchPython, "pip": matchPython, "pip3": matchPython,
+
+	"npm": matchNode, "pnpm": matchNode, "yarn": matchNode, "npx": matchNode,
+	"vitest": matchNode, "jest": matchNode, "tsc": matchNode, "eslint": matchNode,
+}
+
 // match picks the rule for argv, a first stage without its assignments.
 func match(argv []string) verdict {
-	switch argv[0] {
-	case "git":
-		return matchGit(argv)
-	case "cargo":
-		return matchCargo(argv)
+	if m, ok := families[argv[0]]; ok {
+		return m(argv)
 	}
 	return refused(0, "not a recognized command")
 }

@@ -51,12 +51,25 @@ func (r *Run) budget() int {
 type Func func(r *Run) *Body
 
 // rules maps every rule id that classify can return to its summarizer.
-var rules = map[string]Func{
+// Each family of rules lists its own in its file.
+var rules = merge(coreRules, goRules, pythonRules, nodeRules)
+
+var coreRules = map[string]Func{
 	"bash.git_status":  gitStatus,
 	"bash.git_diff":    gitDiff,
 	"bash.git_log":     gitLog,
 	"bash.cargo_check": cargoCheck,
 	"bash.cargo_test":  cargoTest,
+}
+
+func merge(families ...map[string]Func) map[string]Func {
+	all := map[string]Func{}
+	for _, f := range families {
+		for id, fn := range f {
+			all[id] = fn
+		}
+	}
+	return all
 }
 
 // Has reports whether a summarizer exists for rule.

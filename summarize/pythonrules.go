@@ -1,0 +1,4 @@
+package summarize
+
+// pythonRules are the summarizers of the python family of commands.
+var pythonRules = map[string]Func{}
