@@ -37,38 +37,54 @@ type failures struct {
 	lines    []string
 }
 
+// finder scans the lines of one stream for the failures of one family of
+// tools. failed tells whether the run failed (exit code not 0, or none).
+type finder func(ls []string, failed bool, f *failures)
+
+// finders are every family's failure scanners. All of them run on every
+// rule's output: a failure is a failure whichever rule summarized it.
+var finders = []finder{rustFailures, goFailures, pythonFailures, nodeFailures}
+
 func findFailures(r *Run) failures {
 	f := failures{required: map[string]bool{}}
-	// A panic is a failure only in a run that failed: a passing
-	// should_panic test under --nocapture prints one too.
 	failed := !r.Exited || r.ExitCode != 0
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		inError := false
 		ls := lines(stream)
-		for i, l := range ls {
-			switch {
-			case reError.MatchString(l) || reFatal.MatchString(l):
-				f.add(strings.TrimSpace(l), l)
-				inError = true
-				continue
-			case reDiag.MatchString(l):
-				inError = false
-			}
-			if m := reArrow.FindStringSubmatch(l); m != nil && inError {
-				f.add(m[1], l)
-				inError = false
-			} else if m := reTestFailed.FindStringSubmatch(l); m != nil {
-				f.add(m[1], l)
-			} else if m := rePanic.FindStringSubmatch(l); m != nil && failed {
-				f.add(m[1], l)
-				if i+1 < len(ls) && ls[i+1] != "" {
-					// The panic message: the assertion or the reason.
-					f.lines = append(f.lines, ls[i+1])
-				}
-			}
+		for _, find := range finders {
+			find(ls, failed, &f)
 		}
 	}
 	return f
+}
+
+// rustFailures finds rustc/cargo errors with their primary location,
+// libtest failures and panics, and git's fatal and error lines.
+func rustFailures(ls []string, failed bool, f *failures) {
+	inError := false
+	for i, l := range ls {
+		switch {
+		case reError.MatchString(l) || reFatal.MatchString(l):
+			f.add(strings.TrimSpace(l), l)
+			inError = true
+			continue
+		case reDiag.MatchString(l):
+			inError = false
+		}
+		if m := reArrow.FindStringSubmatch(l); m != nil && inError {
+			f.add(m[1], l)
+			inError = false
+		} else if m := reTestFailed.FindStringSubmatch(l); m != nil {
+			f.add(m[1], l)
+		} else if m := rePanic.FindStringSubmatch(l); m != nil && failed {
+			// A panic is a failure only in a run that failed: a passing
+			// should_panic test under --nocapture prints one too.
+			f.add(m[1], l)
+			if i+1 < len(ls) && ls[i+1] != "" {
+				// The panic message: the assertion or the reason.
+				f.lines = append(f.lines, ls[i+1])
+			}
+		}
+	}
 }
 
 // add records a required string, in the form the body would show it.
