@@ -12,7 +12,11 @@ import (
 // subcommands are shrinkrun's own verbs. A command of the same name is run
 // with `shrinkrun -- NAME`.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
-	"show": show,
+	"show":   show,
+	"hook":   hookVerb,
+	"init":   initVerb,
+	"doctor": doctorVerb,
+	"prompt": promptVerb,
 }
 
 // show prints the raw output a block names, byte for byte: stdout then

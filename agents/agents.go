@@ -1,0 +1,316 @@
+// Package agents installs shrinkrun's hook into the settings files of AI
+// coding agents, removes it again, and reports what is installed where.
+//
+// It is separate from package hook because its concern and its failure
+// modes are different: hook runs on every tool call, reads, and must stay
+// silent whatever happens; this package runs once, on the user's request,
+// and edits files the user and the agent own, so it must be careful, loud,
+// and exactly reversible. Edits splice text into the file (see jsonedit.go),
+// so nothing outside the hook entry changes; a backup of the file as it was
+// is kept next to it; writes are atomic; installing twice changes nothing;
+// and uninstalling right after installing restores the file byte for byte.
+package agents
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/hook"
+)
+
+// BackupSuffix is appended to a settings file's name for the copy kept
+// before the hook was added.
+const BackupSuffix = ".shrinkrun-backup"
+
+// Scope is where a hook is installed: for the user, or for one project.
+type Scope string
+
+// The two scopes.
+const (
+	User    Scope = "user"
+	Project Scope = "project"
+)
+
+// Env is where files are looked for.
+type Env struct {
+	Home   string              // the user's home directory
+	Dir    string              // the project directory, for Project scope
+	Getenv func(string) string // CLAUDE_CONFIG_DIR, CODEX_HOME
+}
+
+// Agent is one agent's hook configuration: the file it reads per scope and
+// the entry that runs `shrinkrun hook NAME`.
+type Agent struct {
+	Name    hook.Agent
+	Event   string // the key under "hooks"
+	Matcher string // the tool name the entry matches
+	Timeout int    // seconds, or milliseconds for Gemini CLI
+	Named   bool   // whether entries carry a "name" (Gemini CLI)
+	user    func(Env) string
+	project string // path relative to the project directory
+}
+
+// All lists the agents whose hook can rewrite a command.
+var All = []*Agent{
+	{
+		// ~/.claude/settings.json; for a project, settings.local.json, which
+		// Claude Code keeps out of git: the entry holds a path on this
+		// machine.
+		Name: hook.Claude, Event: "PreToolUse", Matcher: "Bash", Timeout: 10,
+		user:    func(e Env) string { return filepath.Join(dirOr(e, "CLAUDE_CONFIG_DIR", ".claude"), "settings.json") },
+		project: filepath.Join(".claude", "settings.local.json"),
+	},
+	{
+		Name: hook.Codex, Event: "PreToolUse", Matcher: "Bash", Timeout: 10,
+		user:    func(e Env) string { return filepath.Join(dirOr(e, "CODEX_HOME", ".codex"), "hooks.json") },
+		project: filepath.Join(".codex", "hooks.json"),
+	},
+	{
+		Name: hook.Gemini, Event: "BeforeTool", Matcher: "run_shell_command", Timeout: 10000, Named: true,
+		user:    func(e Env) string { return filepath.Join(e.Home, ".gemini", "settings.json") },
+		project: filepath.Join(".gemini", "settings.json"),
+	},
+}
+
+// dirOr is $name when set, else ~/def.
+func dirOr(e Env, name, def string) string {
+	if d := e.Getenv(name); d != "" {
+		return d
+	}
+	return filepath.Join(e.Home, def)
+}
+
+// Lookup finds an agent by name.
+func Lookup(name string) (*Agent, bool) {
+	for _, a := range All {
+		if string(a.Name) == name {
+			return a, true
+		}
+	}
+	return nil, false
+}
+
+// Path is the settings file for a scope, made absolute.
+func (a *Agent) Path(s Scope, e Env) (string, error) {
+	if e.Getenv == nil {
+		e.Getenv = func(string) string { return "" }
+	}
+	var p string
+	switch s {
+	case User:
+		if e.Home == "" {
+			return "", errors.New("no home directory")
+		}
+		p = a.user(e)
+	case Project:
+		p = filepath.Join(e.Dir, a.project)
+	default:
+		return "", fmt.Errorf("unknown scope %q", s)
+	}
+	return filepath.Abs(p)
+}
+
+// HookCommand is the command the agent runs for the hook: the binary's
+// absolute path, quoted for sh, then `hook NAME`.
+func (a *Agent) HookCommand(bin string) (string, error) {
+	if !filepath.IsAbs(bin) {
+		return "", fmt.Errorf("%q is not an absolute path", bin)
+	}
+	q, err := syntax.Quote(bin, syntax.LangPOSIX)
+	if err != nil {
+		return "", fmt.Errorf("cannot quote %q for sh: %v", bin, err)
+	}
+	return q + " hook " + string(a.Name), nil
+}
+
+// entry is the hook group this package adds: one matcher, one command.
+type entry struct {
+	Matcher string    `json:"matcher"`
+	Hooks   []command `json:"hooks"`
+}
+
+type command struct {
+	Name    string `json:"name,omitempty"`
+	Type    string `json:"type"`
+	Command string `json:"command"`
+	Timeout int    `json:"timeout"`
+}
+
+func (a *Agent) entry(cmd string) entry {
+	c := command{Type: "command", Command: cmd, Timeout: a.Timeout}
+	if a.Named {
+		c.Name = "shrinkrun"
+	}
+	return entry{Matcher: a.Matcher, Hooks: []command{c}}
+}
+
+// Installed is one shrinkrun hook found in a settings file.
+type Installed struct {
+	Command string // as written in the file
+	Bin     string // the binary it runs
+	group   int    // index in the event array
+	hook    int    // index in the group's hooks array
+	alone   bool   // the group holds only shrinkrun hooks
+}
+
+// find lists the shrinkrun hooks for this agent under hooks.EVENT.
+func (a *Agent) find(root *node) []Installed {
+	ev := root.member("hooks").member(a.Event)
+	if ev == nil || ev.kind != '[' {
+		return nil
+	}
+	var found []Installed
+	for gi, g := range ev.vals {
+		hs := g.member("hooks")
+		if hs == nil || hs.kind != '[' {
+			continue
+		}
+		var mine []Installed
+		for hi, h := range hs.vals {
+			c := h.member("command")
+			if c == nil || c.kind != '"' {
+				continue
+			}
+			if bin, ok := a.runs(c.str); ok {
+				mine = append(mine, Installed{Command: c.str, Bin: bin, group: gi, hook: hi})
+			}
+		}
+		for i := range mine {
+			mine[i].alone = len(mine) == len(hs.vals)
+		}
+		found = append(found, mine...)
+	}
+	return found
+}
+
+// runs reports whether a hook command is `SHRINKRUN hook NAME` for this
+// agent, and the binary it names.
+func (a *Agent) runs(cmd string) (string, bool) {
+	c := classify.String(cmd)
+	if len(c.Stages) != 1 || len(c.Assigns) != 0 {
+		return "", false
+	}
+	w := c.Stages[0]
+	if len(w) == 3 && filepath.Base(w[0]) == "shrinkrun" && w[1] == "hook" && w[2] == string(a.Name) {
+		return w[0], true
+	}
+	return "", false
+}
+
+// Status reads a settings file and lists the shrinkrun hooks in it. A
+// missing file has none.
+func (a *Agent) Status(path string) ([]Installed, error) {
+	src, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	root, err := parseSettings(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return a.find(root), nil
+}
+
+// parseSettings parses a settings file, which must hold a JSON object; an
+// empty file counts as {}.
+func parseSettings(src []byte) (*node, error) {
+	root, err := parseJSON(orEmpty(src))
+	if err != nil {
+		return nil, err
+	}
+	if root.kind != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	return root, nil
+}
+
+func orEmpty(src []byte) []byte {
+	for _, b := range src {
+		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+			return src
+		}
+	}
+	return []byte("{}\n")
+}
+
+// added returns src with the hook entry for bin added, or src itself when
+// exactly that entry is already there. Entries that run another shrinkrun
+// binary are replaced.
+func (a *Agent) added(src []byte, bin string) ([]byte, error) {
+	cmd, err := a.HookCommand(bin)
+	if err != nil {
+		return nil, err
+	}
+	src = orEmpty(src)
+	root, err := parseSettings(src)
+	if err != nil {
+		return nil, err
+	}
+	found := a.find(root)
+	if len(found) == 1 && found[0].Command == cmd {
+		return src, nil
+	}
+	if len(found) > 0 {
+		if src, err = a.removed(src); err != nil {
+			return nil, err
+		}
+		if root, err = parseSettings(src); err != nil {
+			return nil, err
+		}
+	}
+	st := fileStyle(src, root)
+	hooks := root.member("hooks")
+	switch {
+	case hooks == nil:
+		return appendItem(src, root, st, "hooks", map[string][]entry{a.Event: {a.entry(cmd)}})
+	case hooks.kind != '{':
+		return nil, errors.New(`"hooks" is not an object`)
+	}
+	ev := hooks.member(a.Event)
+	switch {
+	case ev == nil:
+		return appendItem(src, hooks, st, a.Event, []entry{a.entry(cmd)})
+	case ev.kind != '[':
+		return nil, fmt.Errorf(`"hooks.%s" is not an array`, a.Event)
+	}
+	return appendItem(src, ev, st, "", a.entry(cmd))
+}
+
+// removed returns src without any shrinkrun hook of this agent. A group
+// that held only shrinkrun hooks goes with them, and so do an event array
+// and a hooks object left empty by the removal.
+func (a *Agent) removed(src []byte) ([]byte, error) {
+	for {
+		root, err := parseSettings(src)
+		if err != nil {
+			return nil, err
+		}
+		found := a.find(root)
+		if len(found) == 0 {
+			return src, nil
+		}
+		hooks := root.member("hooks")
+		ev := hooks.member(a.Event)
+		f := found[0]
+		switch {
+		case !f.alone:
+			src = removeItem(src, ev.vals[f.group].member("hooks"), f.hook)
+		case len(ev.vals) > 1:
+			src = removeItem(src, ev, f.group)
+		case len(hooks.vals) > 1:
+			src = removeItem(src, hooks, slices.Index(hooks.keys, a.Event))
+		default:
+			src = removeItem(src, root, slices.Index(root.keys, "hooks"))
+		}
+	}
+}

@@ -1,0 +1,292 @@
+package agents
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shrinkrun/shrinkrun/hook"
+)
+
+const bin = "/opt/shrinkrun/bin/shrinkrun"
+
+func agent(t *testing.T, name hook.Agent) *Agent {
+	t.Helper()
+	a, ok := Lookup(string(name))
+	if !ok {
+		t.Fatalf("no agent %s", name)
+	}
+	return a
+}
+
+// install and uninstall apply a planned change and fail the test on error.
+func install(t *testing.T, a *Agent, path, bin string) *Change {
+	t.Helper()
+	c, err := a.Install(path, bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func uninstall(t *testing.T, a *Agent, path string) *Change {
+	t.Helper()
+	c, err := a.Uninstall(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestRoundTrip installs into many starting files, checks the result reads
+// as JSON with exactly one shrinkrun hook, that installing again changes
+// nothing, and that uninstalling restores the file byte for byte.
+func TestRoundTrip(t *testing.T) {
+	starts := map[string]string{
+		"empty object":     "{}\n",
+		"empty file":       "",
+		"pretty, 4 spaces": "{\n    \"model\": \"opus\",\n    \"permissions\": {\n        \"allow\": [\"Bash(git status:*)\"]\n    }\n}\n",
+		"one line":         `{"env":{"A":"1"},"permissions":{"deny":[]}}`,
+		"tabs":             "{\n\t\"theme\": \"dark\"\n}",
+		"empty hooks":      "{\n  \"hooks\": {}\n}\n",
+		"empty event":      "{\n  \"hooks\": {\n    \"PreToolUse\": [],\n    \"BeforeTool\": []\n  }\n}\n",
+		"other hooks":      "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"fmt.sh\"}]}\n    ],\n    \"BeforeTool\": [\n      {\"matcher\": \"write_file\", \"hooks\": [{\"type\": \"command\", \"command\": \"lint.sh\"}]}\n    ],\n    \"Stop\": []\n  },\n  \"z\": 1.50\n}\n",
+		"unicode, escapes": "{\"note\": \"caf\\u00e9 <b>\", \"n\": 1e3}\n",
+	}
+	for _, a := range All {
+		for name, start := range starts {
+			t.Run(string(a.Name)+"/"+name, func(t *testing.T) {
+				path := filepath.Join(t.TempDir(), "settings.json")
+				if err := os.WriteFile(path, []byte(start), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				c := install(t, a, path, bin)
+				if !c.Changed() || c.Backup != path+BackupSuffix {
+					t.Fatalf("install: changed=%v backup=%q", c.Changed(), c.Backup)
+				}
+				after := readFile(t, path)
+				found, err := a.Status(path)
+				if err != nil || len(found) != 1 || found[0].Bin != bin {
+					t.Fatalf("after install: %v %v\n%s", found, err, after)
+				}
+				if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+					t.Errorf("mode %v, want the file's own 0600", fi.Mode().Perm())
+				}
+				if got := readFile(t, path+BackupSuffix); got != start {
+					t.Errorf("backup %q, want %q", got, start)
+				}
+				if c := install(t, a, path, bin); c.Changed() || readFile(t, path) != after {
+					t.Fatalf("second install changed the file: %s", c.Note)
+				}
+				uninstall(t, a, path)
+				if got := readFile(t, path); got != start {
+					t.Fatalf("uninstall left\n%s\nwant\n%s", got, start)
+				}
+				if _, err := os.Stat(path + BackupSuffix); !os.IsNotExist(err) {
+					t.Errorf("backup still there after an exact restore")
+				}
+			})
+		}
+	}
+}
+
+// TestInsertLayout pins what an install adds, for each agent's entry shape
+// and the file's own indentation.
+func TestInsertLayout(t *testing.T) {
+	tests := []struct {
+		agent hook.Agent
+		start string
+		want  string
+	}{
+		{hook.Claude, "", `{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "/opt/shrinkrun/bin/shrinkrun hook claude",
+            "timeout": 10
+          }
+        ]
+      }
+    ]
+  }
+}
+`},
+		{hook.Gemini, "{\n    \"hooks\": {\n        \"BeforeTool\": [\n            {\"matcher\": \"x\", \"hooks\": []}\n        ]\n    }\n}\n", `{
+    "hooks": {
+        "BeforeTool": [
+            {"matcher": "x", "hooks": []},
+            {
+                "matcher": "run_shell_command",
+                "hooks": [
+                    {
+                        "name": "shrinkrun",
+                        "type": "command",
+                        "command": "/opt/shrinkrun/bin/shrinkrun hook gemini",
+                        "timeout": 10000
+                    }
+                ]
+            }
+        ]
+    }
+}
+`},
+		{hook.Codex, `{"hooks":{"Stop":[]}}`, `{"hooks":{"Stop":[], "PreToolUse": [{"matcher":"Bash","hooks":[{"type":"command","command":"/opt/shrinkrun/bin/shrinkrun hook codex","timeout":10}]}]}}`},
+	}
+	for _, tt := range tests {
+		got, err := agent(t, tt.agent).added([]byte(tt.start), bin)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%s from %q:\n%s\nwant\n%s (err %v)", tt.agent, tt.start, got, tt.want, err)
+		}
+	}
+}
+
+func TestMissingFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".claude")
+	path := filepath.Join(dir, "settings.local.json")
+	a := agent(t, hook.Claude)
+	c := install(t, a, path, bin)
+	if c.Backup != "" || !strings.HasPrefix(c.Note, "created ") {
+		t.Fatalf("install into no file: %+v", c)
+	}
+	uninstall(t, a, path)
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("uninstall left %s behind: %v", dir, err)
+	}
+}
+
+// TestUninstallAfterEdits: when the file changed after the install (the
+// agent added a permission rule), only the hook goes, the edit stays, and
+// so does the backup.
+func TestUninstallAfterEdits(t *testing.T) {
+	start := "{\n  \"permissions\": {\n    \"allow\": []\n  },\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"fmt.sh\"}]}\n    ]\n  }\n}\n"
+	path := filepath.Join(t.TempDir(), "settings.json")
+	os.WriteFile(path, []byte(start), 0o644)
+	a := agent(t, hook.Claude)
+	install(t, a, path, bin)
+	edited := strings.Replace(readFile(t, path), `"allow": []`, `"allow": ["Bash(npm test)"]`, 1)
+	os.WriteFile(path, []byte(edited), 0o644)
+	c := uninstall(t, a, path)
+	want := strings.Replace(start, `"allow": []`, `"allow": ["Bash(npm test)"]`, 1)
+	if got := readFile(t, path); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	if _, err := os.Stat(path + BackupSuffix); err != nil || !strings.Contains(c.Note, "is kept") {
+		t.Fatalf("backup should stay: %v, %s", err, c.Note)
+	}
+}
+
+// TestSharedGroup: a shrinkrun hook the user moved into a group of their
+// own goes alone; the group and their hook stay.
+func TestSharedGroup(t *testing.T) {
+	src := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit.sh"}, {"type": "command", "command": "'/usr/local/bin/shrinkrun' hook claude"}]}]}}`
+	got, err := agent(t, hook.Claude).removed([]byte(src))
+	want := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit.sh"}]}]}}`
+	if err != nil || string(got) != want {
+		t.Fatalf("got %s, %v", got, err)
+	}
+}
+
+// TestRepoint: installing from another binary replaces the entry, keeps the
+// first backup, and uninstall still restores the original file.
+func TestRepoint(t *testing.T) {
+	start := "{\n  \"model\": \"sonnet\"\n}\n"
+	path := filepath.Join(t.TempDir(), "settings.json")
+	os.WriteFile(path, []byte(start), 0o644)
+	a := agent(t, hook.Claude)
+	install(t, a, path, "/old/shrinkrun")
+	c := install(t, a, path, "/new/shrinkrun")
+	if c.Backup != "" || !strings.HasPrefix(c.Note, "pointed ") {
+		t.Fatalf("re-point: %+v", c)
+	}
+	found, _ := a.Status(path)
+	if len(found) != 1 || found[0].Bin != "/new/shrinkrun" {
+		t.Fatalf("found %+v", found)
+	}
+	uninstall(t, a, path)
+	if got := readFile(t, path); got != start {
+		t.Fatalf("got %q, want %q", got, start)
+	}
+}
+
+func TestSymlink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "settings.json")
+	os.MkdirAll(filepath.Dir(real), 0o755)
+	os.WriteFile(real, []byte("{}\n"), 0o644)
+	link := filepath.Join(dir, "settings.json")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	a := agent(t, hook.Claude)
+	install(t, a, link, bin)
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v", err)
+	}
+	if !strings.Contains(readFile(t, real), "shrinkrun hook claude") {
+		t.Fatal("the hook did not reach the link's target")
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	a := agent(t, hook.Claude)
+	for name, src := range map[string]string{
+		"not JSON":         "{\"a\": 1,}\n",
+		"comments":         "// settings\n{}\n",
+		"array":            "[]\n",
+		"hooks not object": `{"hooks": []}`,
+		"event not array":  `{"hooks": {"PreToolUse": {}}}`,
+	} {
+		path := filepath.Join(t.TempDir(), "settings.json")
+		os.WriteFile(path, []byte(src), 0o644)
+		if _, err := a.Install(path, bin); err == nil {
+			t.Errorf("%s: install accepted %q", name, src)
+		}
+		if got := readFile(t, path); got != src {
+			t.Errorf("%s: file changed", name)
+		}
+	}
+	if _, err := a.Install(filepath.Join(t.TempDir(), "s.json"), "shrinkrun"); err == nil {
+		t.Error("install accepted a relative binary path")
+	}
+}
+
+func TestPaths(t *testing.T) {
+	env := Env{Home: "/home/u", Dir: "/src/p", Getenv: func(k string) string {
+		if k == "CODEX_HOME" {
+			return "/cfg/codex"
+		}
+		return ""
+	}}
+	want := map[hook.Agent][2]string{
+		hook.Claude: {"/home/u/.claude/settings.json", "/src/p/.claude/settings.local.json"},
+		hook.Codex:  {"/cfg/codex/hooks.json", "/src/p/.codex/hooks.json"},
+		hook.Gemini: {"/home/u/.gemini/settings.json", "/src/p/.gemini/settings.json"},
+	}
+	for _, a := range All {
+		u, err1 := a.Path(User, env)
+		p, err2 := a.Path(Project, env)
+		if err1 != nil || err2 != nil || u != want[a.Name][0] || p != want[a.Name][1] {
+			t.Errorf("%s: %s %s (%v %v)", a.Name, u, p, err1, err2)
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/shrinkrun/shrinkrun/agents"
+	"github.com/shrinkrun/shrinkrun/hook"
+)
+
+// doctorVerb reports, for every agent and scope, whether the hook is
+// installed, whether the binary it runs is this shrinkrun, and what the
+// hook would answer for a sample command. It exits 1 when an installed hook
+// is broken (its binary is missing, or is another version), else 0.
+func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("doctor", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	sample := fs.String("command", "git status", "")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "shrinkrun: usage: shrinkrun doctor [--command 'SAMPLE COMMAND']")
+		return exitUsage
+	}
+	env, err := agentsEnv()
+	if err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: doctor: %v\n", err)
+		return 1
+	}
+	self := selfPath()
+	fmt.Fprintf(stdout, "this shrinkrun: %s, version %s\n", self, version())
+	if os.Getenv("SHRINKRUN_DISABLE") == "1" {
+		fmt.Fprintln(stdout, "SHRINKRUN_DISABLE=1 is set here: hooks started from this environment leave every command alone")
+	}
+	problems, installed := 0, 0
+	for _, a := range agents.All {
+		fmt.Fprintf(stdout, "%s:\n", a.Name)
+		for _, scope := range []agents.Scope{agents.User, agents.Project} {
+			path, err := a.Path(scope, env)
+			if err != nil {
+				fmt.Fprintf(stdout, "  %-7s %v\n", scope, err)
+				continue
+			}
+			found, err := a.Status(path)
+			switch {
+			case err != nil:
+				fmt.Fprintf(stdout, "  %-7s %v\n", scope, err)
+				problems++
+				continue
+			case len(found) == 0:
+				fmt.Fprintf(stdout, "  %-7s %s: no shrinkrun hook\n", scope, path)
+				continue
+			}
+			for _, f := range found {
+				installed++
+				fmt.Fprintf(stdout, "  %-7s %s: %s\n", scope, path, f.Command)
+				bin := f.Bin
+				if p, err := exec.LookPath(bin); err == nil && !filepath.IsAbs(bin) {
+					// A hand-written entry: the agent's shell finds it on PATH.
+					bin, _ = filepath.Abs(p)
+				}
+				state, ok := binaryState(bin, self)
+				fmt.Fprintf(stdout, "          binary: %s\n", state)
+				if !ok {
+					problems++
+					continue
+				}
+				fmt.Fprintf(stdout, "          %s\n", sampleAnswer(a.Name, bin, *sample, env.Dir))
+			}
+		}
+		if a.Name == hook.Codex {
+			if off := codexHooksOff(env); off != "" {
+				fmt.Fprintf(stdout, "  note: %s turns hooks off\n", off)
+			}
+		}
+	}
+	fmt.Fprintln(stdout, "cursor: no hook (beforeShellExecution cannot rewrite a command); `shrinkrun prompt` in AGENTS.md covers it")
+	if installed == 0 {
+		fmt.Fprintln(stdout, "no hook installed: shrinkrun init claude (or codex, gemini) installs one")
+	}
+	if problems > 0 {
+		return 1
+	}
+	return 0
+}
+
+// binaryState says whether bin is this shrinkrun, another copy of the same
+// version, or a problem.
+func binaryState(bin, self string) (string, bool) {
+	bi, err := os.Stat(bin)
+	if err != nil {
+		return "missing (" + err.Error() + "): run shrinkrun init again", false
+	}
+	if si, err := os.Stat(self); err == nil && os.SameFile(bi, si) {
+		return "this shrinkrun", true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "--version").Output()
+	if err != nil {
+		return fmt.Sprintf("%s does not run (%v)", bin, err), false
+	}
+	got := strings.TrimSpace(string(out))
+	if want := "shrinkrun " + version(); got != want {
+		return fmt.Sprintf("another shrinkrun: %q, this one is %q; run shrinkrun init again to use this one", got, want), false
+	}
+	return "another copy of this version", true
+}
+
+// sampleAnswer runs the hook decision on a sample payload, as the agent
+// would send it from the current directory.
+func sampleAnswer(agent hook.Agent, bin, cmd, dir string) string {
+	p := map[string]any{
+		"session_id":      "shrinkrun-doctor",
+		"cwd":             dir,
+		"hook_event_name": "PreToolUse",
+		"tool_name":       "Bash",
+		"tool_input":      map[string]any{"command": cmd},
+	}
+	switch agent {
+	case hook.Claude:
+		p["permission_mode"] = "default"
+	case hook.Gemini:
+		p["hook_event_name"], p["tool_name"] = "BeforeTool", "run_shell_command"
+	}
+	payload, err := json.Marshal(p)
+	if err != nil {
+		return err.Error()
+	}
+	r := hook.Run(agent, payload, hookEnv(bin))
+	if r.Output == nil {
+		return fmt.Sprintf("%q: left alone (%s)", cmd, r.Reason)
+	}
+	decision := "permission left to the agent"
+	if r.Allow {
+		decision = "answered allow"
+	}
+	return fmt.Sprintf("%q: rewritten to %s; %s (%s)", cmd, r.Rewrite, decision, r.Reason)
+}
+
+var hooksOff = regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
+
+// codexHooksOff names the Codex config.toml that turns hooks off, if any.
+// A plain line scan: a `hooks = false` anywhere is worth a look.
+func codexHooksOff(env agents.Env) string {
+	home := os.Getenv("CODEX_HOME")
+	if home == "" {
+		home = filepath.Join(env.Home, ".codex")
+	}
+	for _, f := range []string{filepath.Join(home, "config.toml"), filepath.Join(env.Dir, ".codex", "config.toml")} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for sc.Scan() {
+			if hooksOff.MatchString(sc.Text()) {
+				return f
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+
+	"github.com/shrinkrun/shrinkrun/hook"
+)
+
+// hookVerb answers an agent's pre-tool-use hook: `shrinkrun hook AGENT`
+// reads the payload on stdin and prints the rewrite, or nothing. It always
+// exits 0 and never writes half an answer: for the agents, exit 2 means
+// "block this tool call", and a hook that blocked the agent's commands on
+// its own failure would be worse than no hook.
+func hookVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if recover() != nil {
+			code = 0
+		}
+	}()
+	if len(args) != 1 || !hook.Known(hook.Agent(args[0])) {
+		fmt.Fprintln(stderr, "shrinkrun: usage: shrinkrun hook claude|codex|gemini (reads the agent's hook payload on stdin)")
+		return 0
+	}
+	payload, err := io.ReadAll(io.LimitReader(stdin, hook.MaxPayload+1))
+	if err != nil {
+		return 0
+	}
+	r := hook.Run(hook.Agent(args[0]), payload, hookEnv(selfPath()))
+	if r.Output != nil {
+		stdout.Write(r.Output)
+	}
+	return 0
+}
+
+// hookEnv is the decision's view of this machine.
+func hookEnv(bin string) hook.Env {
+	home, _ := os.UserHomeDir()
+	managed := []string{"/etc/claude-code/managed-settings.json"}
+	if runtime.GOOS == "darwin" {
+		managed = []string{"/Library/Application Support/ClaudeCode/managed-settings.json"}
+	}
+	return hook.Env{Bin: bin, Home: home, Getenv: os.Getenv, ClaudeManaged: managed, CodexSystem: "/etc/codex"}
+}
+
+// selfPath is the absolute path this shrinkrun was started by: the path
+// the agent's hook entry names, or the one found on PATH. It is preferred
+// to the resolved executable so that a stable symlink (a package manager's
+// bin directory) stays what rewrites and hook entries name across upgrades.
+func selfPath() string {
+	arg0 := os.Args[0]
+	if filepath.IsAbs(arg0) {
+		return arg0
+	}
+	if filepath.Base(arg0) != arg0 {
+		if p, err := filepath.Abs(arg0); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath(arg0); err == nil {
+		if p, err := filepath.Abs(p); err == nil {
+			return p
+		}
+	}
+	p, _ := os.Executable()
+	return p
+}

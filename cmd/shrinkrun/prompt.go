@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// promptText is the snippet for AGENTS.md or CLAUDE.md: the route that
+// works with every agent, hook or no hook. It is short because it costs
+// tokens in every session.
+const promptText = `## Command output: shrinkrun
+
+Run these commands through shrinkrun, which prints a short, exact summary
+instead of their full output: git status, git diff, git log --oneline,
+cargo check, cargo test.
+
+    shrinkrun -- git diff
+    shrinkrun -- cargo test
+    shrinkrun -c 'cargo test 2>&1 | tail -n 100'   # pipes or 2>&1: one quoted string
+
+Run every other command as usual. The exit status is always the command's own.
+
+A summary starts with [tool_output_compression]; its fields are exact counts
+and copied lines (every failing test, error code and file:line:col), and a
+list that was cut says how many items it left out (KEY_omitted: N). Its last
+line reads "raw_output: shrinkrun show ID": run "shrinkrun show ID" to read
+the full raw output (--stdout or --stderr for one stream) instead of running
+the command again. To get the raw output directly, run the command without
+shrinkrun, or prefix it with SHRINKRUN_DISABLE=1.
+`
+
+// promptVerb prints the snippet.
+func promptVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) != 0 {
+		fmt.Fprintln(stderr, "shrinkrun: usage: shrinkrun prompt (prints a snippet for AGENTS.md or CLAUDE.md)")
+		return exitUsage
+	}
+	fmt.Fprint(stdout, promptText)
+	return 0
+}

@@ -1,0 +1,174 @@
+// Package hook answers an AI coding agent's pre-tool-use hook: given the
+// JSON payload the agent sends before it runs a shell command, it returns
+// the agent-specific JSON that makes the agent run that command under
+// shrinkrun instead, or nothing at all.
+//
+// Nothing is the answer whenever there is any doubt: a command shrinkrun
+// would pass through, a payload that is not exactly what the agent
+// documents, a permission rule that the rewrite could sidestep, an unreadable
+// settings file. Saying nothing leaves the agent to do what it would have
+// done without the hook, so a wrong "nothing" costs a summary and a wrong
+// rewrite could cost a permission prompt the user relied on.
+//
+// Whether a command is worth rewriting is decided by classify.String on the
+// command exactly as the agent wrote it, and the rewrite runs that same
+// string with `shrinkrun -c`, so shrinkrun classifies it the same way when
+// it runs. docs/agents.md describes every agent's format and why each
+// decision is made.
+package hook
+
+import (
+	"path"
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+)
+
+// Agent names an agent whose hook format this package speaks.
+type Agent string
+
+// The agents with a hook that can rewrite a shell command.
+const (
+	Claude Agent = "claude" // Claude Code, PreToolUse on Bash
+	Codex  Agent = "codex"  // Codex CLI, PreToolUse on Bash
+	Gemini Agent = "gemini" // Gemini CLI, BeforeTool on run_shell_command
+)
+
+// Agents lists every supported agent, in the order docs and doctor use.
+var Agents = []Agent{Claude, Codex, Gemini}
+
+// Known reports whether a is a supported agent.
+func Known(a Agent) bool {
+	_, ok := formats[a]
+	return ok
+}
+
+// Env is what the decision depends on outside the payload. The hook verb
+// fills it from the process; tests and doctor fill it themselves.
+type Env struct {
+	// Bin is the absolute path of the shrinkrun binary that rewritten
+	// commands run.
+	Bin string
+	// Home is the user's home directory, where agents keep user settings.
+	Home string
+	// Getenv reads the environment (SHRINKRUN_DISABLE, CLAUDE_CONFIG_DIR,
+	// CLAUDE_PROJECT_DIR, CODEX_HOME).
+	Getenv func(string) string
+	// ClaudeManaged lists Claude Code's managed-settings.json files, whose
+	// rules bind every user of the machine.
+	ClaudeManaged []string
+	// CodexSystem is Codex's system config directory (/etc/codex), whose
+	// rules/ apply to every user.
+	CodexSystem string
+}
+
+// Result is the answer to one payload.
+type Result struct {
+	// Output is what the hook prints: the agent's rewrite JSON, or nil to
+	// print nothing.
+	Output []byte
+	// Command is the command the agent asked to run, when the payload had
+	// one.
+	Command string
+	// Rewrite is the command that runs instead; "" when left alone.
+	Rewrite string
+	// Allow is set when the output also answers the permission question
+	// with "allow" (Claude Code, only when the user's own allow rules
+	// already allow the original command).
+	Allow bool
+	// Reason says why the command is left alone, or, for a rewrite, where
+	// the permission decision comes from.
+	Reason string
+}
+
+// Run decides what to answer to one hook payload.
+func Run(agent Agent, payload []byte, env Env) Result {
+	f, ok := formats[agent]
+	if !ok {
+		return Result{Reason: "unknown agent " + string(agent)}
+	}
+	if env.Getenv == nil {
+		env.Getenv = func(string) string { return "" }
+	}
+	if env.Getenv("SHRINKRUN_DISABLE") == "1" {
+		return Result{Reason: "SHRINKRUN_DISABLE=1"}
+	}
+	req, err := parse(f, payload)
+	if err != nil {
+		return Result{Reason: err.Error()}
+	}
+	res := Result{Command: req.command}
+	if req.background {
+		res.Reason = "runs in the background: its output is read while it runs, a block would come only at the end"
+		return res
+	}
+	if Wrapped(req.command) {
+		res.Reason = "already runs under shrinkrun"
+		return res
+	}
+	c := classify.String(req.command)
+	if c.Rule == "" {
+		res.Reason = "shrinkrun passes it through: " + c.Explain()
+		return res
+	}
+	for _, a := range c.Assigns {
+		if strings.HasPrefix(a, "SHRINKRUN_") {
+			res.Reason = "the command sets " + a + " for shrinkrun itself"
+			return res
+		}
+	}
+	p := policies[agent](env, req, c)
+	if p.leave != "" {
+		res.Reason = p.leave
+		return res
+	}
+	rewrite, err := Wrap(env.Bin, req.command)
+	if err != nil {
+		res.Reason = err.Error()
+		return res
+	}
+	out, err := f.answer(req, rewrite, p.allow, p.reason)
+	if err != nil {
+		res.Reason = "cannot encode the answer: " + err.Error()
+		return res
+	}
+	res.Output, res.Rewrite, res.Allow, res.Reason = out, rewrite, p.allow, p.reason
+	return res
+}
+
+// policy is an agent's permission verdict on a recognized command: leave it
+// alone (and why), or rewrite it, with or without answering "allow".
+type policy struct {
+	leave  string
+	allow  bool
+	reason string
+}
+
+// policies holds each agent's permission check. Each must make sure the
+// rewrite cannot run a command the user's own rules would have stopped or
+// asked about, because the agent checks those rules against the rewritten
+// command, which they no longer match.
+var policies = map[Agent]func(Env, *request, classify.Result) policy{
+	Claude: claudePolicy,
+	Codex:  codexPolicy,
+	Gemini: geminiPolicy,
+}
+
+// geminiPolicy: Gemini CLI asks for confirmation and applies its policy
+// rules before BeforeTool fires, so the permission was already given to
+// the original command; the rewrite answers nothing about it.
+func geminiPolicy(Env, *request, classify.Result) policy {
+	return policy{reason: "Gemini CLI confirmed the original command before the hook ran"}
+}
+
+// isShrinkrun reports whether a command word names a shrinkrun binary.
+func isShrinkrun(word string) bool {
+	return path.Base(word) == "shrinkrun"
+}
+
+// Wrapped reports whether cmd already runs under shrinkrun, in either form
+// (`shrinkrun -c '...'`, `shrinkrun -- ...`, with any path or flags).
+func Wrapped(cmd string) bool {
+	c := classify.String(cmd)
+	return len(c.Stages) > 0 && len(c.Stages[0]) > 0 && isShrinkrun(c.Stages[0][0])
+}
