@@ -6,6 +6,14 @@ Usage:
   shrinkrun [flags] [--] CMD [ARG...]   run CMD directly (argv mode)
   shrinkrun [flags] -c 'COMMAND'        run COMMAND with bash -c (string mode)
 
+  shrinkrun show [--stdout|--stderr] ID  print the raw output a block names
+  shrinkrun init AGENT [--project|--user] [--dry-run] [--uninstall]
+                                        install the hook for claude, codex or gemini
+  shrinkrun doctor                      say which hooks are installed and working
+  shrinkrun hook AGENT                  the hook itself (reads the agent's payload)
+  shrinkrun prompt                      print instructions for AGENTS.md / CLAUDE.md
+A command named like a verb runs with shrinkrun -- NAME.
+
 Recognized commands (git status, git diff, git log --oneline, cargo check,
 cargo test) are captured, and a [tool_output_compression] block replaces
 their output. Everything else runs untouched: same bytes, same streams, live.
