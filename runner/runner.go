@@ -31,6 +31,9 @@ type Command struct {
 	// Login runs the shell as a login shell (bash -l), as agents that start
 	// their shell with -lc expect.
 	Login bool
+	// Errexit runs the shell with -e, as make does for .POSIX makefiles
+	// (-ec).
+	Errexit bool
 	// Env holds NAME=value words added to shrinkrun's environment, for
 	// leading assignments in argv mode (`shrinkrun -- FOO=1 cargo test`).
 	Env []string
@@ -78,11 +81,14 @@ func Shell() string {
 func (c Command) cmd() *exec.Cmd {
 	var cmd *exec.Cmd
 	if c.Shell != "" {
-		flag := "-c"
+		flag := "-"
 		if c.Login {
-			flag = "-lc"
+			flag += "l"
 		}
-		args := append([]string{flag, c.Shell}, c.ShellArgs...)
+		if c.Errexit {
+			flag += "e"
+		}
+		args := append([]string{flag + "c", c.Shell}, c.ShellArgs...)
 		cmd = exec.Command(Shell(), args...)
 	} else {
 		cmd = exec.Command(c.Argv[0], c.Argv[1:]...)

@@ -26,6 +26,7 @@ const (
 type options struct {
 	shell        bool
 	login        bool
+	errexit      bool
 	raw          bool
 	explain      bool
 	pty          bool
@@ -75,6 +76,7 @@ func parseArgs(args []string) (options, []string, error) {
 	fs.Usage = func() {}
 	fs.BoolVarP(&o.shell, "command", "c", false, "")
 	fs.BoolVarP(&o.login, "login", "l", false, "")
+	fs.BoolVarP(&o.errexit, "errexit", "e", false, "")
 	fs.BoolVar(&o.raw, "raw", false, "")
 	fs.BoolVar(&o.explain, "explain", false, "")
 	fs.BoolVar(&o.pty, "pty", false, "")
@@ -125,7 +127,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		if len(words) == 0 {
 			return nil, usageError{"-c needs a command string"}
 		}
-		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login}
+		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
 		inv.text = strings.TrimSpace(words[0])
 		inv.class = classify.String(words[0])
 		if len(words) > 1 {
@@ -137,8 +139,8 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		if len(words) == 0 {
 			return nil, usageError{"no command given"}
 		}
-		if o.login {
-			return nil, usageError{"-l goes with -c"}
+		if o.login || o.errexit {
+			return nil, usageError{"-l and -e go with -c"}
 		}
 		assigns, argv := splitAssigns(words)
 		if len(argv) == 0 {

@@ -21,6 +21,7 @@ func TestParseArgs(t *testing.T) {
 		{args: []string{"-c", "git status"}, words: []string{"git status"}, shell: true},
 		{args: []string{"-lc", "git status"}, words: []string{"git status"}, shell: true, login: true},
 		{args: []string{"-c", "-l", "git status"}, words: []string{"git status"}, shell: true, login: true},
+		{args: []string{"-ec", "git status"}, words: []string{"git status"}, shell: true},
 		{args: []string{"-c", "echo $0", "zero"}, words: []string{"echo $0", "zero"}, shell: true},
 		{args: []string{"--budget", "10"}, err: "--budget must be at least 512 bytes"},
 		{args: []string{"--capture-limit", "1"}, err: "--capture-limit must be at least 1024 bytes"},

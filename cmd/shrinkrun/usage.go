@@ -22,6 +22,7 @@ The exit status is always the command's own.
 Flags:
   -c, --command          run the first argument as a shell string, like bash -c
   -l, --login            with -c, run a login shell (accepts -lc as bash does)
+  -e, --errexit          with -c, pass -e to the shell (make's .POSIX -ec)
       --raw              never summarize; everything passes through
                          (same as SHRINKRUN_DISABLE=1)
       --explain          say on stderr which rule matched, or why the command
