@@ -54,53 +54,65 @@ func (b *Body) List(key string, items []string, max int) {
 // the rendered body is at most max bytes; every drop is counted in the
 // list's _omitted line, whose own size is accounted for. Scalars are never
 // dropped: they are short counts and copied status lines. Only whole items
-// go, so no line and no UTF-8 character is ever cut.
+// go, so no line and no UTF-8 character is ever cut. Sizes are kept per
+// list and updated per drop, so fit is linear in the number of items.
 func (b *Body) fit(max int) {
 	size := len(b.render())
 	if size <= max {
 		return
 	}
+	items := make([]int, len(b.fields)) // rendered bytes of each list's items
+	for i, f := range b.fields {
+		for _, it := range f.items {
+			items[i] += itemSize(it)
+		}
+	}
 	for size > max {
-		// The list with the most item bytes gives up its last item.
-		best, bestBytes := -1, 0
-		for i := range b.fields {
-			f := &b.fields[i]
-			if !f.list || len(f.items) == 0 {
-				continue
-			}
-			if n := itemsSize(f.items); n > bestBytes {
-				best, bestBytes = i, n
+		best := -1
+		for i, f := range b.fields {
+			if len(f.items) > 0 && (best < 0 || items[i] > items[best]) {
+				best = i
 			}
 		}
 		if best < 0 {
 			return
 		}
 		f := &b.fields[best]
-		before := fieldSize(f)
+		before := listSize(f.key, items[best], len(f.items), f.omitted)
+		items[best] -= itemSize(f.items[len(f.items)-1])
 		f.items = f.items[:len(f.items)-1]
 		f.omitted++
-		size += fieldSize(f) - before
+		size += listSize(f.key, items[best], len(f.items), f.omitted) - before
 	}
 }
 
-func itemsSize(items []string) int {
+// itemSize is the rendered size of one list item: "- " or "  " before each
+// of its lines and a newline after.
+func itemSize(it string) int {
 	n := 0
-	for _, it := range items {
-		n += len(it) + 3 + 2*strings.Count(it, "\n")
+	for l := range strings.SplitSeq(it, "\n") {
+		n += 3 + len(clean(l))
 	}
 	return n
 }
 
-// fieldSize is the rendered size of one list field.
-func fieldSize(f *field) int {
-	n := len(f.key) + 2 + itemsSize(f.items)
-	if f.omitted > 0 {
-		n += len(f.key) + len("_omitted: \n") + len(strconv.Itoa(f.omitted))
+// omittedSize is the size of the "KEY_omitted: N" line.
+func omittedSize(key string, n int) int {
+	return len(key) + len("_omitted: ") + len(strconv.Itoa(n)) + 1
+}
+
+// listSize is the rendered size of a list field whose n items take
+// itemBytes: its "key:" line when it has items, the items, and its omitted
+// line when it left some out.
+func listSize(key string, itemBytes, n, omitted int) int {
+	size := itemBytes
+	if n > 0 {
+		size += len(key) + 2
 	}
-	if len(f.items) == 0 && f.omitted > 0 {
-		n -= len(f.key) + 2
+	if omitted > 0 {
+		size += omittedSize(key, omitted)
 	}
-	return n
+	return size
 }
 
 func (b *Body) render() []byte {

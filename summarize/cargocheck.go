@@ -19,7 +19,7 @@ func cargoCheck(r *Run) *Body {
 	b.Field("exit_code", exitCodeValue(r))
 	c.addBuildFields(b)
 
-	room := cargoRoom(r) - len(b.render())
+	room := r.bodyRoom() - len(b.render())
 	items, limit := c.diagnosticItems()
 	n, _ := fitList("diagnostics", items, limit, room)
 	addList(b, "diagnostics", items, n)

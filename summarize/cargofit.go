@@ -1,40 +1,10 @@
 package summarize
 
-import (
-	"strconv"
-	"strings"
-)
-
 // The cargo rules keep their block within r.budget(): counts, names and
 // statuses always go in, and the lists whose items can be long
 // (diagnostics, failure contexts, test results) take the items that fit,
 // in order, with the count of the rest. These helpers measure a list the
 // way Body renders it.
-
-// cargoRoom is the part of the budget a body may use: what the header and
-// the raw_output footer that Block adds leave.
-func cargoRoom(r *Run) int {
-	room := r.budget() - len(header(r))
-	if r.RawOutput != "" {
-		room -= len("raw_output: \n") + len(oneLine(r.RawOutput))
-	}
-	return room
-}
-
-// itemSize is the rendered size of one list item: "- " or "  " before each
-// of its lines and a newline after.
-func itemSize(it string) int {
-	n := 0
-	for l := range strings.SplitSeq(it, "\n") {
-		n += 3 + len(clean(l))
-	}
-	return n
-}
-
-// omittedSize is the size of the "KEY_omitted: N" line.
-func omittedSize(key string, n int) int {
-	return len(key) + len("_omitted: ") + len(strconv.Itoa(n)) + 1
-}
 
 // fitList returns how many leading items, at most limit, fit in room bytes
 // together with the list's "key:" line and, when items are left out, its

@@ -66,7 +66,7 @@ func cargoTest(r *Run) *Body {
 	// compiler errors; the per-binary results, short but at most half of
 	// what is left so that many binaries cannot crowd out the failures;
 	// then the failure contexts.
-	room := cargoRoom(r) - len(b.render())
+	room := r.bodyRoom() - len(b.render())
 	diags, diagLimit := t.cargo.diagnosticItems()
 	nDiags, size := fitList("diagnostics", diags, diagLimit, room)
 	room -= size

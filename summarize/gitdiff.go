@@ -62,7 +62,7 @@ func gitDiff(r *Run) *Body {
 		rest.Count("excerpt_context_lines_omitted", d.context)
 		rest.Count("excerpt_files_omitted", len(d.files))
 		tail(&rest)
-		x := buildExcerpt(r.Stdout, d.files, gitBodyRoom(r)-len(b.render())-len("excerpt:\n")-len(rest.render()))
+		x := buildExcerpt(r.Stdout, d.files, r.bodyRoom()-len(b.render())-len("excerpt:\n")-len(rest.render()))
 		b.List("excerpt", x.items, 0)
 		b.Count("excerpt_changed_lines_omitted", x.changedOmitted)
 		b.Count("excerpt_context_lines_omitted", x.contextOmitted)
@@ -70,16 +70,6 @@ func gitDiff(r *Run) *Body {
 	}
 	tail(b)
 	return b
-}
-
-// gitBodyRoom is how many bytes the budget leaves for the body: Block puts
-// the header before it and the raw_output line after it.
-func gitBodyRoom(r *Run) int {
-	room := r.budget() - len(header(r))
-	if r.RawOutput != "" {
-		room -= len("raw_output: \n") + len(oneLine(r.RawOutput))
-	}
-	return room
 }
 
 // diffFile is one file of a patch.

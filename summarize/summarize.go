@@ -47,6 +47,21 @@ func (r *Run) budget() int {
 	return DefaultBudget
 }
 
+// bodyRoom is how many bytes the budget leaves for the body: Block puts the
+// header before it and the raw_output line after it. Rules with long lists
+// size them from it so they choose what to leave out, before fit must.
+func (r *Run) bodyRoom() int {
+	room := r.budget() - len(header(r))
+	if r.RawOutput != "" {
+		room -= len(footer(r))
+	}
+	return room
+}
+
+func footer(r *Run) string {
+	return "raw_output: " + oneLine(r.RawOutput) + "\n"
+}
+
 // Func is a rule: a pure function from captured output to a body.
 type Func func(r *Run) *Body
 
@@ -87,11 +102,11 @@ func Block(r *Run) ([]byte, bool) {
 	}
 	body := f(r)
 	out := header(r)
-	var footer []byte
+	var foot string
 	if r.RawOutput != "" {
-		footer = []byte("raw_output: " + oneLine(r.RawOutput) + "\n")
+		foot = footer(r)
 	}
-	room := r.budget() - len(out) - len(footer)
+	room := r.budget() - len(out) - len(foot)
 	body.fit(room)
 	rendered := body.render()
 	if f := findFailures(r); len(f.required) > 0 {
@@ -102,5 +117,5 @@ func Block(r *Run) ([]byte, bool) {
 		}
 	}
 	out = append(out, rendered...)
-	return append(out, footer...), true
+	return append(out, foot...), true
 }
