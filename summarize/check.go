@@ -62,6 +62,11 @@ func findFailures(r *Run) failures {
 func rustFailures(ls []string, failed bool, f *failures) {
 	inError := false
 	for i, l := range ls {
+		// Every pattern starts with one of a few letters or with spaces;
+		// most lines are rejected here without running a regexp.
+		if l == "" || !strings.ContainsRune("efnhwt ", rune(l[0])) {
+			continue
+		}
 		switch {
 		case reError.MatchString(l) || reFatal.MatchString(l):
 			f.add(strings.TrimSpace(l), l)
@@ -70,18 +75,25 @@ func rustFailures(ls []string, failed bool, f *failures) {
 		case reDiag.MatchString(l):
 			inError = false
 		}
-		if m := reArrow.FindStringSubmatch(l); m != nil && inError {
-			f.add(m[1], l)
-			inError = false
-		} else if m := reTestFailed.FindStringSubmatch(l); m != nil {
-			f.add(m[1], l)
-		} else if m := rePanic.FindStringSubmatch(l); m != nil && failed {
+		switch {
+		case l[0] == ' ':
+			if m := reArrow.FindStringSubmatch(l); m != nil && inError {
+				f.add(m[1], l)
+				inError = false
+			}
+		case strings.HasPrefix(l, "test "):
+			if m := reTestFailed.FindStringSubmatch(l); m != nil {
+				f.add(m[1], l)
+			}
+		case strings.HasPrefix(l, "thread '") && failed:
 			// A panic is a failure only in a run that failed: a passing
 			// should_panic test under --nocapture prints one too.
-			f.add(m[1], l)
-			if i+1 < len(ls) && ls[i+1] != "" {
-				// The panic message: the assertion or the reason.
-				f.lines = append(f.lines, ls[i+1])
+			if m := rePanic.FindStringSubmatch(l); m != nil {
+				f.add(m[1], l)
+				if i+1 < len(ls) && ls[i+1] != "" {
+					// The panic message: the assertion or the reason.
+					f.lines = append(f.lines, ls[i+1])
+				}
 			}
 		}
 	}
