@@ -92,7 +92,6 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	}
 	// Under Setsid the child leads its own session and process group.
 	done := group{}.relay(sigs, cmd.Process)
-	defer done()
 
 	read := make(chan struct{})
 	go func() {
@@ -102,6 +101,7 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 		close(read)
 	}()
 	err = cmd.Wait()
+	done()
 	st := waited(cmd, err)
 	select {
 	case <-read:

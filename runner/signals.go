@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -44,14 +45,22 @@ func catch() chan os.Signal {
 // relay passes signals from ch to the child p until the returned func is
 // called. In a shared group a SIGINT has already been delivered by the
 // terminal to every member; relaying it would deliver Ctrl-C twice.
+//
+// The returned func is called once the child has exited. If a signal was
+// relayed to the child's own group, it then SIGKILLs what is left of the
+// group: background jobs ignore SIGINT by POSIX rule, and a process caught
+// between fork and exec can swallow the signal, yet the caller asked for the
+// command to stop, and an orphan would keep running unseen.
 func (g group) relay(ch chan os.Signal, p *os.Process) func() {
 	quit := make(chan struct{})
+	var relayed atomic.Bool
 	go func() {
 		for {
 			select {
 			case s := <-ch:
 				switch {
 				case !g.shared:
+					relayed.Store(true)
 					_ = syscall.Kill(-p.Pid, s.(syscall.Signal))
 				case s != syscall.SIGINT:
 					_ = p.Signal(s)
@@ -64,6 +73,9 @@ func (g group) relay(ch chan os.Signal, p *os.Process) func() {
 	return func() {
 		signal.Stop(ch)
 		close(quit)
+		if relayed.Load() {
+			_ = syscall.Kill(-p.Pid, syscall.SIGKILL)
+		}
 	}
 }
 

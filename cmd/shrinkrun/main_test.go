@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"flag"
 	"os"
 	"os/exec"
@@ -94,10 +95,31 @@ func command(ts *testscript.TestScript, args []string) *exec.Cmd {
 	cmd.Path = lookPath(ts, args[0])
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = os.Environ()
-	for _, k := range []string{"PATH", "HOME", "XDG_STATE_HOME", "LC_ALL", "GIT_CONFIG_NOSYSTEM"} {
+	for _, k := range []string{"PATH", "HOME", "WORK", "XDG_STATE_HOME", "LC_ALL", "GIT_CONFIG_NOSYSTEM"} {
 		cmd.Env = append(cmd.Env, k+"="+ts.Getenv(k))
 	}
 	return cmd
+}
+
+// alive reports whether pid runs: it exists and is not a zombie waiting
+// for an init that reaps slowly.
+func alive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	_, rest, _ := strings.Cut(string(stat), ") ")
+	return !strings.HasPrefix(rest, "Z")
+}
+
+// waitFor waits up to 10s for path to exist and be non-empty.
+func waitFor(ts *testscript.TestScript, path string) {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if fi, err := os.Stat(path); err == nil && fi.Size() > 0 {
+			return
+		}
+	}
+	ts.Fatalf("%s did not appear within 10s", path)
 }
 
 // lookPath finds name on the script's PATH, where the shrinkrun under test
@@ -148,12 +170,18 @@ func cmdLive(ts *testscript.TestScript, neg bool, args []string) {
 	<-exited
 }
 
-// signal SIG N PROG ARGS... starts PROG, waits for its first stdout line (the
-// child is then running), sends SIG to PROG, and checks that it exits with
-// status N. The child's process group is then checked for survivors.
+// signal [-ready FILE] SIG N PROG ARGS... starts PROG, waits until it is
+// running, sends SIG to PROG, and checks that it exits with status N and
+// leaves no process behind. "Running" is its first stdout line, or with
+// -ready the existence of FILE, for children whose output is captured;
+// FILE then lists PIDs (one per line) that must be gone afterwards.
 func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
+	ready := ""
+	if len(args) > 1 && args[0] == "-ready" {
+		ready, args = ts.MkAbs(args[1]), args[2:]
+	}
 	if neg || len(args) < 3 {
-		ts.Fatalf("usage: signal SIG N PROG [ARG...]")
+		ts.Fatalf("usage: signal [-ready FILE] SIG N PROG [ARG...]")
 	}
 	sig := map[string]syscall.Signal{"INT": syscall.SIGINT, "TERM": syscall.SIGTERM, "HUP": syscall.SIGHUP}[args[0]]
 	if sig == 0 {
@@ -169,8 +197,12 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	ts.Check(cmd.Start())
 	r := bufio.NewReader(out)
-	if _, err := r.ReadString('\n'); err != nil {
-		ts.Fatalf("signal: no ready line: %v", err)
+	if ready == "" {
+		if _, err := r.ReadString('\n'); err != nil {
+			ts.Fatalf("signal: no ready line: %v", err)
+		}
+	} else {
+		waitFor(ts, ready)
 	}
 	ts.Check(cmd.Process.Signal(sig))
 	done := make(chan error, 1)
@@ -200,5 +232,15 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 	if err := syscall.Kill(-cmd.Process.Pid, 0); err == nil {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		ts.Fatalf("processes of group %d outlived shrinkrun", cmd.Process.Pid)
+	}
+	if ready != "" {
+		pids, _ := os.ReadFile(ready)
+		for _, f := range strings.Fields(string(pids)) {
+			pid, err := strconv.Atoi(f)
+			if err == nil && alive(pid) {
+				syscall.Kill(pid, syscall.SIGKILL)
+				ts.Fatalf("process %d outlived shrinkrun", pid)
+			}
+		}
 	}
 }
