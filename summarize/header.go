@@ -1,6 +1,9 @@
 package summarize
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // header renders the fixed [tool_output_compression] header of contract §4.
 func header(r *Run) []byte {
@@ -14,7 +17,7 @@ func header(r *Run) []byte {
 	b = append(b, "[tool_output_compression]\n"...)
 	line("tool", "bash")
 	line("rule", r.Rule)
-	line("command", oneLine(r.Command))
+	line("command", shortCommand(oneLine(r.Command), r.budget()/8))
 	line("success", strconv.FormatBool(r.Exited && r.ExitCode == 0))
 	if r.Exited {
 		line("exit_code", strconv.Itoa(r.ExitCode))
@@ -27,4 +30,18 @@ func header(r *Run) []byte {
 	line("stderr_truncated", strconv.FormatBool(r.StderrTruncated))
 	line("compression", "curated")
 	return b
+}
+
+// shortCommand keeps a very long command from taking the block's budget:
+// past max bytes it is cut at a character boundary and the number of bytes
+// left out is said. The caller wrote the command, so nothing is lost to it.
+func shortCommand(c string, max int) string {
+	if len(c) <= max {
+		return c
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(c[cut]) {
+		cut--
+	}
+	return c[:cut] + " [... " + strconv.Itoa(len(c)-cut) + " more bytes]"
 }
