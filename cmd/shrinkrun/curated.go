@@ -62,12 +62,12 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		inv.flushExplain(stderr)
 		stdout.Write(out.Stdout.Bytes())
 		stderr.Write(out.Stderr.Bytes())
-		return finish(st, stderr)
+		return inv.record(finish(st, stderr), r, nil)
 	}
 	inv.note("printing a %d-byte block for %d raw bytes", len(block), raw)
 	inv.flushExplain(stderr)
 	stdout.Write(block)
-	return finish(st, stderr)
+	return inv.record(finish(st, stderr), r, block)
 }
 
 // ignoreBrokenPipe keeps a reader that went away (`shrinkrun -- git log |

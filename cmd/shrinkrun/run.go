@@ -203,7 +203,7 @@ func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
 	if inv.class.Rule == "" || !summarize.Has(inv.class.Rule) {
 		inv.flushExplain(stderr)
 		st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
-		return finish(st, stderr)
+		return inv.record(finish(st, stderr), nil, nil)
 	}
 	return inv.curated(stdin, stdout, stderr)
 }

@@ -17,6 +17,7 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"init":   initVerb,
 	"doctor": doctorVerb,
 	"prompt": promptVerb,
+	"gain":   gainVerb,
 }
 
 // show prints the raw output a block names, byte for byte: stdout then

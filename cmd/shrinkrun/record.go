@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"time"
+
+	"github.com/shrinkrun/shrinkrun/history"
+	"github.com/shrinkrun/shrinkrun/store"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// started is when this process began: a record's time and duration.
+var started = time.Now()
+
+// record appends this run to the history (docs/history.md) and returns
+// code unchanged. It is called once the output has been delivered: r is nil
+// for a pass-through run; block is what a curated run printed, or nil when
+// it printed the raw output. Nothing here can fail the run or change its
+// status: SHRINKRUN_HISTORY=0 skips it, and errors are dropped.
+func (inv *invocation) record(code int, r *summarize.Run, block []byte) int {
+	dir, err := history.Dir()
+	if !history.Enabled(os.Getenv) || err != nil {
+		return code
+	}
+	now := time.Now()
+	cwd, _ := os.Getwd()
+	rec := history.Record{Time: started, Cwd: cwd, Command: inv.text, Exit: code,
+		DurationMS: float64(now.Sub(started).Microseconds()) / 1000}
+	switch {
+	case r == nil:
+		rec.Mode, rec.Reason = history.Passthrough, inv.class.Reason
+		if inv.class.Rule != "" {
+			rec.Reason = "no summarizer for " + inv.class.Rule
+		}
+	case block != nil:
+		rec.Mode, rec.Rule, rec.Shown = history.Curated, inv.class.Rule, history.ShownBlock
+		rec.ShownBytes = history.Int64(int64(len(block)))
+		maxAge, _ := store.LimitsFromEnv(os.Getenv)
+		rec.ShownID, _ = history.KeepShown(dir, block, maxAge, now)
+	default:
+		// The raw output was printed as captured: all of it, unless the
+		// capture limit dropped its middle.
+		rec.Mode, rec.Rule, rec.Shown = history.Curated, inv.class.Rule, history.ShownRaw
+		rec.ShownBytes = history.Int64(r.StdoutBytes + r.StderrBytes)
+		if r.StdoutTruncated || r.StderrTruncated {
+			rec.ShownBytes = history.Int64(int64(len(r.Stdout) + len(r.Stderr)))
+		}
+	}
+	if r != nil {
+		rec.RawBytes = history.Int64(r.StdoutBytes + r.StderrBytes)
+		if id, ok := strings.CutPrefix(r.RawOutput, "shrinkrun show "); ok {
+			rec.RawID = id
+		}
+	}
+	_ = history.Append(dir, rec)
+	return code
+}

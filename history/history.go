@@ -1,0 +1,270 @@
+// Package history keeps one line per shrinkrun run, so that `shrinkrun gain`
+// can say what summaries saved from what actually happened.
+//
+// Every run, summarized or passed through, appends one JSON record to
+// DIR/history/runs.jsonl with a single write(2) on an O_APPEND descriptor:
+// records from any number of concurrent processes never interleave. The file
+// is rotated into numbered-by-time segments and old segments are deleted, so
+// the history stays bounded. Blocks that were shown are kept next to it, by
+// content, so gain can count their tokens exactly.
+//
+// This package is on every run's path and does nothing in its
+// initialization; counting tokens and building the report live in
+// subpackages that only `shrinkrun gain` uses. The format, limits and
+// guarantees are described in docs/history.md.
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/store"
+)
+
+// Version is the record format; readers skip records of other versions.
+const Version = 1
+
+// Modes of a run.
+const (
+	Curated     = "curated"     // captured; a block or the raw output was printed
+	Passthrough = "passthrough" // the child wrote to the caller's streams itself
+)
+
+// What a curated run printed.
+const (
+	ShownBlock = "block" // the [tool_output_compression] block
+	ShownRaw   = "raw"   // the captured output, because the block was not clearly smaller
+)
+
+// MaxLine bounds an encoded record, newline included: below PIPE_BUF (4096
+// on Linux), the size POSIX guarantees an O_APPEND write to be atomic for
+// pipes; on a local file system the one write(2) of a record is atomic
+// whatever its size, and the bound keeps it so on the strictest reading.
+const MaxLine = 4095
+
+// Record is one run.
+type Record struct {
+	V    int       `json:"v"`
+	Time time.Time `json:"time"` // when shrinkrun started, UTC, millisecond precision
+	Cwd  string    `json:"cwd"`  // the working directory
+	Mode string    `json:"mode"` // Curated or Passthrough
+	// Rule is the rule of a curated run; Reason why a run passed through.
+	Rule   string `json:"rule,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Command is the command as the block's header shows it, cut to keep
+	// the record within MaxLine (Truncated is then true).
+	Command   string `json:"command"`
+	Truncated bool   `json:"truncated,omitempty"`
+	// Exit is shrinkrun's exit status, which is the child's.
+	Exit int `json:"exit"`
+	// RawBytes counts every byte the command wrote to stdout and stderr;
+	// ShownBytes those shrinkrun printed in their place. Both are null for a
+	// pass-through run, whose output shrinkrun never sees.
+	RawBytes   *int64 `json:"raw_bytes"`
+	ShownBytes *int64 `json:"shown_bytes"`
+	// Shown is ShownBlock or ShownRaw for a curated run.
+	Shown string `json:"shown,omitempty"`
+	// RawID names the raw output in the store (`shrinkrun show RAWID`);
+	// empty when it was not kept. ShownID names the kept block
+	// (DIR/history/shown/SHOWNID); empty when the raw output was shown or
+	// the block was not kept.
+	RawID   string `json:"raw_id,omitempty"`
+	ShownID string `json:"shown_id,omitempty"`
+	// DurationMS is the time from shrinkrun's start to the record, in
+	// milliseconds.
+	DurationMS float64 `json:"duration_ms"`
+}
+
+// Int64 returns a pointer to n, for RawBytes and ShownBytes.
+func Int64(n int64) *int64 { return &n }
+
+// Enabled reports whether history is kept: unless SHRINKRUN_HISTORY is 0
+// (or false, off, no).
+func Enabled(getenv func(string) string) bool {
+	switch strings.ToLower(strings.TrimSpace(getenv("SHRINKRUN_HISTORY"))) {
+	case "0", "false", "off", "no":
+		return false
+	}
+	return true
+}
+
+// Dir returns the history directory: "history" in the store's directory
+// (store.Dir: $SHRINKRUN_STATE_DIR, $XDG_STATE_HOME/shrinkrun or
+// ~/.local/state/shrinkrun).
+func Dir() (string, error) {
+	d, err := store.Dir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "history"), nil
+}
+
+// Files in the history directory.
+const (
+	currentName   = "runs.jsonl"
+	segmentPrefix = "runs-"
+	segmentSuffix = ".jsonl"
+	shownDir      = "shown"
+)
+
+// Rotation: the current file becomes a segment once it reaches
+// segmentBytes, and only the keepSegments newest segments are kept, so the
+// history never takes more than about (keepSegments+1)*segmentBytes.
+var (
+	segmentBytes int64 = 4 << 20
+	keepSegments       = 7
+)
+
+// Append adds rec to the history in dir as one line, with one write(2) on
+// a file opened with O_APPEND. It creates dir (0700) and the file (0600) as
+// needed, and rotates the file when it has grown past its limit. Errors are
+// returned for the caller to ignore: a run never fails for its history.
+func Append(dir string, rec Record) error {
+	line, err := Encode(rec)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, currentName)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(dir, 0o700); err == nil {
+			f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.Write(line); err != nil {
+		return err
+	}
+	if fi, err := f.Stat(); err == nil && fi.Size() >= segmentBytes {
+		return rotate(dir, fi)
+	}
+	return nil
+}
+
+// Encode renders rec as one JSON line of at most MaxLine bytes. When the
+// command (or, failing that, the working directory, then the reason) makes
+// it longer, the longest prefix that fits is kept, cut at a character
+// boundary, and Truncated is set.
+func Encode(rec Record) ([]byte, error) {
+	rec.V = Version
+	rec.Time = rec.Time.UTC().Truncate(time.Millisecond)
+	rec.DurationMS = math.Round(rec.DurationMS*1000) / 1000 // microseconds
+	line, err := marshal(rec)
+	if err != nil || len(line) <= MaxLine {
+		return line, err
+	}
+	rec.Truncated = true
+	for _, field := range []*string{&rec.Command, &rec.Cwd, &rec.Reason} {
+		full := *field
+		// The longest prefix that fits, by bisection: the encoded length
+		// grows with the prefix (escapes make it grow faster).
+		lo, hi := 0, len(full)
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			*field = cut(full, mid)
+			if l, err := marshal(rec); err == nil && len(l) <= MaxLine {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		*field = cut(full, lo)
+		if line, err = marshal(rec); err != nil || len(line) <= MaxLine {
+			return line, err
+		}
+	}
+	return nil, errors.New("history: record does not fit in a line")
+}
+
+func marshal(rec Record) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // commands are full of < > &; keep them legible
+	if err := enc.Encode(rec); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil // Encode ends the line with '\n'
+}
+
+// cut returns the longest prefix of s of at most n bytes that ends on a
+// character boundary.
+func cut(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if n >= len(s) {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// rotate turns the current file into a segment, if it is still the file
+// this process wrote to (fi): when several processes see it full at once,
+// the first renames it and the others find a different file or none.
+func rotate(dir string, fi os.FileInfo) error {
+	path := filepath.Join(dir, currentName)
+	if now, err := os.Stat(path); err != nil || !os.SameFile(now, fi) {
+		return nil
+	}
+	// The name sorts by time; the pid keeps two rotations in the same
+	// nanosecond from renaming onto each other.
+	seg := fmt.Sprintf("%s%s-%d%s", segmentPrefix, time.Now().UTC().Format("20060102T150405.000000000Z"), os.Getpid(), segmentSuffix)
+	if err := os.Rename(path, filepath.Join(dir, seg)); errors.Is(err, fs.ErrNotExist) {
+		return nil // another process rotated it first
+	} else if err != nil {
+		return err
+	}
+	segs, err := segments(dir)
+	if err != nil {
+		return err
+	}
+	for len(segs) > keepSegments {
+		if err := os.Remove(segs[0]); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		segs = segs[1:]
+	}
+	return nil
+}
+
+// segments lists the rotated segments of dir, oldest first: their names
+// sort by the time they were rotated.
+func segments(dir string) ([]string, error) {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, de := range des {
+		n := de.Name()
+		if strings.HasPrefix(n, segmentPrefix) && strings.HasSuffix(n, segmentSuffix) && de.Type().IsRegular() {
+			out = append(out, filepath.Join(dir, n))
+		}
+	}
+	return out, nil // ReadDir sorts by name
+}
+
+// Files returns the history files of dir, oldest first: the segments, then
+// the current file (which may not exist).
+func Files(dir string) ([]string, error) {
+	segs, err := segments(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return append(segs, filepath.Join(dir, currentName)), err
+}
