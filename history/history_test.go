@@ -293,3 +293,34 @@ func BenchmarkEncode(b *testing.B) {
 		Encode(rec)
 	}
 }
+
+// TestMarshalMatchesJSON holds the hand-written encoder to encoding/json's
+// bytes (HTML escaping off) on records with every kind of character.
+func TestMarshalMatchesJSON(t *testing.T) {
+	strs := []string{"", "git status", "a\"b\\c", "tab\tnl\nret\rbs\bff\fnul\x00\x1f\x7f", "<a>&b", "é日本🙂",
+		"bad \xff\xfe utf8 \xe2\x82", "line\u2028para\u2029end", strings.Repeat("x", 300)}
+	floats := []float64{0, 1, 2.5, 0.001, 1234567.891, 1e-7, 3e21, 12.125}
+	for i, s := range strs {
+		rec := Record{
+			V: Version, Time: time.Date(2026, 1, 2, 3, 4, 5, i*1_000_000, time.UTC), Cwd: s, Mode: Curated,
+			Rule: s, Reason: s, Command: s, Truncated: i%2 == 0, Exit: i - 3, Shown: s, RawID: s, ShownID: s,
+			DurationMS: floats[i%len(floats)],
+		}
+		if i%3 != 0 {
+			rec.RawBytes, rec.ShownBytes = Int64(int64(i*1000)), Int64(-1)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(rec); err != nil {
+			t.Fatal(err)
+		}
+		got, err := marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("record %d:\n got %s\nwant %s", i, got, want.Bytes())
+		}
+	}
+}

@@ -7,10 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/history/gain"
@@ -204,32 +206,38 @@ func BenchmarkRecord(b *testing.B) {
 	})
 }
 
-// BenchmarkRunTrue runs `shrinkrun -- true` as a process with the history
-// off and on, next to plain true: the difference between the two shrinkrun
-// rows is the history's share of a real run.
+// BenchmarkRunTrue runs plain `true`, then `shrinkrun -- true` with the
+// history off and on, as processes, in turn in every iteration so that a
+// busy machine slows all three alike. It reports the median of each and the
+// median of the paired differences on-off: what the history adds to a run.
 func BenchmarkRunTrue(b *testing.B) {
-	sr, err := exec.LookPath("shrinkrun")
+	sr, err := exec.LookPath("shrinkrun") // installed on PATH by testscript.Main
 	if err != nil {
 		b.Skip(err)
 	}
 	state := b.TempDir()
-	for _, c := range []struct {
-		name string
-		argv []string
-		env  string
-	}{
-		{"plain", []string{"true"}, ""},
-		{"history=off", []string{sr, "--", "true"}, "SHRINKRUN_HISTORY=0"},
-		{"history=on", []string{sr, "--", "true"}, "SHRINKRUN_HISTORY=1"},
-	} {
-		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
-				cmd := exec.Command(c.argv[0], c.argv[1:]...)
-				cmd.Env = append(os.Environ(), "SHRINKRUN_STATE_DIR="+state, c.env)
-				if err := cmd.Run(); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+	start := func(env string, argv ...string) time.Duration {
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Env = append(os.Environ(), "SHRINKRUN_STATE_DIR="+state, env)
+		t := time.Now()
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t)
 	}
+	var plain, off, on, added []time.Duration
+	for b.Loop() {
+		plain = append(plain, start("", "true"))
+		o := start("SHRINKRUN_HISTORY=0", sr, "--", "true")
+		n := start("SHRINKRUN_HISTORY=1", sr, "--", "true")
+		off, on, added = append(off, o), append(on, n), append(added, n-o)
+	}
+	median := func(d []time.Duration) float64 {
+		slices.Sort(d)
+		return float64(d[len(d)/2].Microseconds())
+	}
+	b.ReportMetric(median(plain), "plain-µs")
+	b.ReportMetric(median(off), "history-off-µs")
+	b.ReportMetric(median(on), "history-on-µs")
+	b.ReportMetric(median(added), "added-µs")
 }
