@@ -128,14 +128,30 @@ func countRaw(storeDir, id string) (Count, bool) {
 	}
 	var c Count
 	for _, p := range []string{s.Stdout, s.Stderr} {
-		b, err := os.ReadFile(p)
+		n, err := countFile(p)
 		if err != nil {
 			return Count{}, false // pruned meanwhile
 		}
-		c.Bytes += int64(len(b))
-		c.Tokens += int64(tokens.Count(b))
+		c.Bytes += n.Bytes
+		c.Tokens += n.Tokens
 	}
 	return c, true
+}
+
+// countFile counts a stored stream without reading it into memory whole:
+// the store keeps every byte, however many.
+func countFile(path string) (Count, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Count{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return Count{}, err
+	}
+	n, err := tokens.CountReader(f)
+	return Count{Bytes: fi.Size(), Tokens: n}, err
 }
 
 func countShown(histDir, id string) (Count, bool) {

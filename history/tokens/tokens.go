@@ -15,7 +15,9 @@ package tokens
 
 import (
 	_ "embed"
+	"io"
 	"math"
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -90,6 +92,60 @@ func CountString(s string) int {
 		n += mergeCount(r, piece)
 	}
 	return n
+}
+
+// CountReader counts the tokens of everything r yields, as Count would of
+// all of it at once, holding only a window of it in memory. The text is
+// cut after a line break followed by a character that is neither white
+// space nor '/': no piece of the pattern spans such a point, and what
+// follows it is split the same whether or not what precedes it is there.
+// A stretch of more than maxWindow bytes without such a point is cut where
+// the window ends, which may split one piece in two there.
+func CountReader(r io.Reader) (int64, error) {
+	return countReader(r, 1<<20, 64<<20)
+}
+
+func countReader(r io.Reader, chunk, maxWindow int) (int64, error) {
+	var n int64
+	buf := make([]byte, 0, chunk)
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, chunk)
+		}
+		m, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return n + int64(Count(buf)), nil
+		} else if err != nil {
+			return n, err
+		}
+		cutAt := safeCut(buf)
+		if cutAt == 0 && len(buf) >= maxWindow {
+			cutAt = len(buf)
+		}
+		if cutAt > 0 {
+			n += int64(Count(buf[:cutAt]))
+			buf = buf[:copy(buf, buf[cutAt:])]
+		}
+	}
+}
+
+// safeCut returns the last position in b just after a '\n' whose next
+// character is complete and neither white space nor '/', or 0.
+func safeCut(b []byte) int {
+	for i := len(b) - 2; i >= 0; i-- {
+		if b[i] != '\n' {
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i+1:])
+		if r == utf8.RuneError && size == 1 && !utf8.FullRune(b[i+1:]) {
+			continue // the character is cut off at the end of b
+		}
+		if r != '/' && !isSpace(r) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // validString returns b as a string with every maximal invalid UTF-8

@@ -298,3 +298,29 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// TestCountReader checks that counting in windows gives the count of the
+// whole text, whatever the window.
+func TestCountReader(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	lines := []string{"hello world\n", "\n\n", "  indented\n", "/path/x\n", "x\r\n", "!!\n", "日本\n", "\u00a0nbsp\n", "12345\n", "\xe6\x97", "\xa5\n", "'s\n"}
+	for range 300 {
+		var sb strings.Builder
+		for range rng.IntN(200) {
+			sb.WriteString(lines[rng.IntN(len(lines))])
+		}
+		s := sb.String()
+		want := int64(CountString(s))
+		for _, chunk := range []int{1, 7, 64, 1 << 20} {
+			got, err := countReader(strings.NewReader(s), chunk, 1<<30)
+			if err != nil || got != want {
+				t.Fatalf("chunk %d: %d, want %d (%v) for %q", chunk, got, want, err, s)
+			}
+		}
+	}
+	// A long line without a safe point is cut at the window.
+	long := strings.Repeat("word ", 1000)
+	if got, _ := countReader(strings.NewReader(long), 64, 256); got < int64(CountString(long)) {
+		t.Errorf("windowed count %d below the whole count", got)
+	}
+}
