@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -13,21 +12,21 @@ import (
 // from real cargo, rustc and git output (see testdata/corpus).
 var (
 	// rustc and cargo errors: "error[E0425]: ...", "error: could not compile".
-	reError = regexp.MustCompile(`^error(\[E\d{4}\])?: \S`)
+	reError = lazyRE(`^error(\[E\d{4}\])?: \S`)
 	// An error's primary location: "  --> src/main.rs:12:30".
-	reArrow = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
+	reArrow = lazyRE(`^\s*--> (\S+:\d+:\d+)`)
 	// A new diagnostic ends the previous one's location search.
-	reDiag = regexp.MustCompile(`^(error|warning|note|help)(\[\w+\])?: `)
+	reDiag = lazyRE(`^(error|warning|note|help)(\[\w+\])?: `)
 	// libtest: "test tests::add ... FAILED" (never "0 failed"); a
 	// should_panic test is listed as "tests::x - should panic" but named
 	// without the suffix in the failures list.
-	reTestFailed = regexp.MustCompile(`^test (.+?)(?: - should panic)? \.\.\. FAILED$`)
+	reTestFailed = lazyRE(`^test (.+?)(?: - should panic)? \.\.\. FAILED$`)
 	// libtest: "thread 'x' (123) panicked at src/lib.rs:37:9:".
-	rePanic = regexp.MustCompile(`^thread '.*' (?:\(\d+\) )?panicked at (\S+:\d+:\d+):?$`)
+	rePanic = lazyRE(`^thread '.*' (?:\(\d+\) )?panicked at (\S+:\d+:\d+):?$`)
 	// git: "fatal: bad revision 'x'".
-	reFatal = regexp.MustCompile(`^(fatal|error): \S`)
+	reFatal = lazyRE(`^(fatal|error): \S`)
 	// Any file:line:col, as rules copy them.
-	reLoc = regexp.MustCompile(`\S+:\d+:\d+`)
+	reLoc = lazyRE(`\S+:\d+:\d+`)
 )
 
 // failures collects what must survive from the raw output: the set of

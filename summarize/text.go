@@ -1,6 +1,10 @@
 package summarize
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // lines splits captured output into lines without their terminators ("\n"
 // or "\r\n"). A final line without a newline is kept; a trailing newline
@@ -16,3 +20,31 @@ func lines(b []byte) []string {
 	}
 	return ls
 }
+
+// lazyRegexp compiles its pattern on first use. shrinkrun starts once per
+// command an agent runs and most runs never summarize, so no rule may make
+// every start pay for compiling its patterns.
+type lazyRegexp struct {
+	src  string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func lazyRE(src string) *lazyRegexp { return &lazyRegexp{src: src} }
+
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
+	return l.re
+}
+
+func (l *lazyRegexp) MatchString(s string) bool { return l.get().MatchString(s) }
+
+func (l *lazyRegexp) FindStringSubmatch(s string) []string { return l.get().FindStringSubmatch(s) }
+
+func (l *lazyRegexp) FindAllString(s string, n int) []string { return l.get().FindAllString(s, n) }
+
+func (l *lazyRegexp) FindStringSubmatchIndex(s string) []int {
+	return l.get().FindStringSubmatchIndex(s)
+}
+
+func (l *lazyRegexp) FindString(s string) string { return l.get().FindString(s) }
