@@ -3,8 +3,8 @@ package main
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"

@@ -12,6 +12,8 @@ Usage:
   shrinkrun doctor                      say which hooks are installed and working
   shrinkrun hook AGENT                  the hook itself (reads the agent's payload)
   shrinkrun prompt                      print instructions for AGENTS.md / CLAUDE.md
+  shrinkrun gain [--since D] [--project] [--json]
+                                        tokens saved, per rule and per command
 A command named like a verb runs with shrinkrun -- NAME.
 
 Recognized commands (git status, git diff, git log --oneline, cargo check,
