@@ -1,8 +1,354 @@
 package summarize
 
-// nodeRules are the summarizers of the node family of commands.
-var nodeRules = map[string]Func{}
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
 
-// nodeFailures finds the node family's failures for the boundary check.
-// Not written yet.
-func nodeFailures(ls []string, failed bool, f *failures) {}
+// nodeRules are the summarizers of the node family of commands.
+var nodeRules = map[string]Func{
+	"bash.vitest":      vitest,
+	"bash.jest":        jest,
+	"bash.npm_test":    npmTest,
+	"bash.tsc":         tsc,
+	"bash.eslint":      eslint,
+	"bash.npm_install": npmInstall,
+}
+
+// Caps of the test runner bodies (vitest, jest, and npm_test when it knows
+// the runner). Failing names are short and each one matters, so at least a
+// hundred are listed; failure contexts take what the budget leaves.
+const (
+	maxNodeFailedTests  = 100
+	maxNodeFailedSuites = 50
+	maxNodeFailures     = 30
+	// maxNodeFailureText bounds the copied message and diff lines of one
+	// failure; maxNodeFailureLocs its stack locations. The first location
+	// is always kept, so a long diff cannot push it out.
+	maxNodeFailureText = 16
+	maxNodeFailureLocs = 3
+	// maxNodeMessages bounds the lines that belong to no test: a missing
+	// config, "No test files found", a runner's own warnings.
+	maxNodeMessages = 20
+)
+
+// plainLines splits output into lines with terminal escapes removed. Vitest
+// colors its output whenever TERM is not "dumb", even into a pipe, and any of
+// these tools may be forced to (FORCE_COLOR, --color), so every node rule
+// and the node finder read text as a person would see it.
+func plainLines(b []byte) []string {
+	if strings.IndexByte(string(b), 0x1b) >= 0 {
+		b = StripTerminal(b)
+	}
+	return lines(b)
+}
+
+// plain removes terminal escapes from one line.
+func plain(l string) string {
+	if strings.IndexByte(l, 0x1b) < 0 {
+		return l
+	}
+	return string(StripTerminal([]byte(l)))
+}
+
+// testCounts are the totals of a test runner's summary lines.
+type testCounts struct {
+	failed, passed, skipped, todo, total int
+}
+
+// parseCounts reads the counts of a summary line's value, in vitest's form
+// ("5 failed | 4 passed | 1 skipped | 1 todo (11)") or jest's ("5 failed,
+// 1 skipped, 4 passed, 10 total", "2 passed, 2 of 3 total"). Words it does
+// not know are left to the copied line.
+func parseCounts(s string) (c testCounts) {
+	for part := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == '|' || r == ',' }) {
+		part = strings.TrimSpace(part)
+		if i := strings.LastIndex(part, " ("); i >= 0 && strings.HasSuffix(part, ")") {
+			if n, err := strconv.Atoi(part[i+2 : len(part)-1]); err == nil {
+				c.total = n
+			}
+			part = part[:i]
+		}
+		num, word, _ := strings.Cut(part, " ")
+		n, err := strconv.Atoi(num)
+		if err != nil {
+			continue
+		}
+		switch {
+		case word == "failed":
+			c.failed = n
+		case word == "passed":
+			c.passed = n
+		case word == "skipped":
+			c.skipped = n
+		case word == "todo":
+			c.todo = n
+		case word == "total":
+			c.total = n
+		case strings.HasPrefix(word, "of ") && strings.HasSuffix(word, " total"):
+			c.total, _ = strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(word, "of "), " total"))
+		}
+	}
+	return c
+}
+
+// testFailure is one failure context: the lines naming the test (or the
+// suite, or the unhandled error), then the copied message, diff and stack
+// location lines in the order printed, each kind within its cap, and the
+// number of lines the caps left out.
+type testFailure struct {
+	heads      []string
+	lines      []string
+	text, locs int
+	lost       int
+}
+
+func (f *testFailure) addText(l string) {
+	if f.text < maxNodeFailureText {
+		f.lines = append(f.lines, l)
+		f.text++
+	} else {
+		f.lost++
+	}
+}
+
+// addLoc keeps a stack location: the first one always (it is where the
+// failure was reported), and later ones only when they point into the
+// project, not into node_modules or node itself.
+func (f *testFailure) addLoc(l string) {
+	if f.locs == 0 || f.locs < maxNodeFailureLocs && isProjectFrame(l) {
+		f.lines = append(f.lines, l)
+		f.locs++
+	} else {
+		f.lost++
+	}
+}
+
+// isCodeFrame reports whether t, a trimmed line, belongs to the source
+// excerpt vitest and jest print under a failure ("16|   expect(x)",
+// "> 15 |   expect(x)", "|   ^"): the location line says where it is.
+func isCodeFrame(t string) bool {
+	t = strings.TrimPrefix(t, "> ")
+	d := strings.TrimLeft(t, "0123456789")
+	if len(d) == len(t) && !strings.HasPrefix(t, "|") {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(d, " "), "|")
+}
+
+func (f *testFailure) item() string {
+	return strings.Join(append(f.heads[:len(f.heads):len(f.heads)], f.lines...), "\n")
+}
+
+// testRun is what the vitest and jest readers find in a run.
+type testRun struct {
+	runner       string
+	summary      []string // the runner's summary lines, copied (trimmed)
+	files, tests testCounts
+	hasFiles     bool     // a files (vitest) or suites (jest) summary line was read
+	hasTests     bool     // a tests summary line was read
+	failedFiles  []string // jest's FAIL lines: the files with a failure
+	failedSuites []string // files that failed as a whole (did not load or run)
+	failedTests  []string
+	failures     []*testFailure
+	unhandled    []*testFailure // vitest's unhandled errors
+	messages     []string       // lines that belong to no test
+}
+
+func (t *testRun) message(l string) {
+	t.messages = append(t.messages, strings.TrimSpace(l))
+}
+
+// body renders a test run. The scalars and the failing names always go in;
+// the failure contexts, unhandled errors and messages take the room the
+// budget leaves, in that order.
+func (t *testRun) body(r *Run, b *Body) {
+	if t.hasTests {
+		b.Count("failed", t.tests.failed)
+		b.Count("passed", t.tests.passed)
+		b.Count("skipped", t.tests.skipped)
+		b.Count("todo", t.tests.todo)
+		b.Count("total", t.tests.total)
+	}
+	if t.hasFiles {
+		b.Count("files_failed", t.files.failed)
+		b.Count("files_passed", t.files.passed)
+		b.Count("files_total", t.files.total)
+	}
+	b.List("summary", t.summary, 0)
+	b.List("failed_files", t.failedFiles, maxNodeFailedTests)
+	b.List("failed_suites", t.failedSuites, maxNodeFailedSuites)
+	b.List("failed_tests", t.failedTests, maxNodeFailedTests)
+
+	room := r.bodyRoom() - len(b.render())
+	unhandled := failureItems(t.unhandled, maxNodeFailures)
+	failures := failureItems(t.failures, maxNodeFailures)
+	lostLines := func(fs []*testFailure, n int) int {
+		lost := 0
+		for _, f := range fs[:n] {
+			lost += f.lost
+		}
+		return lost
+	}
+	room -= len("failure_lines_omitted: 0000000000\n")
+	nFailures, size := fitList("failures", failures, maxNodeFailures, room)
+	room -= size
+	nUnhandled, size := fitList("unhandled_errors", unhandled, maxNodeFailures, room)
+	room -= size
+	nMessages, _ := fitList("messages", t.messages, maxNodeMessages, room)
+
+	addList(b, "failures", failures, nFailures)
+	addList(b, "unhandled_errors", unhandled, nUnhandled)
+	if lost := lostLines(t.failures, nFailures) + lostLines(t.unhandled, nUnhandled); lost > 0 {
+		b.Count("failure_lines_omitted", lost)
+	}
+	addList(b, "messages", t.messages, nMessages)
+}
+
+// failureItems renders the first limit failures whole; the rest are left as
+// their first line, since they will only be counted.
+func failureItems(fs []*testFailure, limit int) []string {
+	items := make([]string, len(fs))
+	for i, f := range fs {
+		if i < limit {
+			items[i] = f.item()
+		} else {
+			items[i] = f.heads[0]
+		}
+	}
+	return items
+}
+
+// The node family's failures, for the boundary check. Every pattern is
+// matched on the line with terminal escapes removed.
+var (
+	// jest: "FAIL src/a.test.js" or "PASS src/a.test.js (5.2 s)".
+	reJestSuite = regexp.MustCompile(`^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$`)
+	// A location at the end of a vitest "❯" frame or inside a jest "at" frame.
+	reNodeLoc = regexp.MustCompile(`\S+:\d+:\d+\)?$`)
+	// tsc: "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error
+	// TS2322: ..." (--pretty) and "error TS5023: ..." (no location).
+	reTscError = regexp.MustCompile(`^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: `)
+	// ESLint's stylish rows: "  12:5  error  'x' is not defined  no-undef".
+	reESLintError = regexp.MustCompile(`^ +\d+:\d+ +error  `)
+	// TAP, as node --test prints it into a pipe: "not ok 2 - adds wrong",
+	// indented for subtests; a "# TODO" or "# SKIP" directive is no failure.
+	reTAPNotOK = regexp.MustCompile(`^ *not ok \d+ - (.+)$`)
+)
+
+// nodeFailures finds the failures of the node family's tools: every failing
+// test (vitest's "FAIL  FILE > NAME" lines, jest's "FAIL FILE" lines and the
+// "● NAME" headers under them) and the first location of each failure
+// (vitest's first "❯ FILE:LINE:COL" frame, jest's first "at" frame outside
+// node_modules), every tsc "error TS" line, every ESLint error row and
+// every TAP "not ok" line of node --test. Test
+// runners print a failure's name once more in their listings (×, ✕) and
+// their counts ("0 failed", "5 passed"); neither is read here.
+func nodeFailures(ls []string, failed bool, f *failures) {
+	var (
+		wantLoc  bool   // a vitest failure's first location is still to come
+		jestFail bool   // inside a jest FAIL suite
+		jestAt   string // a jest failure's first frame, until a project frame is seen
+		jestWant bool   // a jest failure's project frame is still to come
+	)
+	endJest := func() {
+		if jestWant && jestAt != "" {
+			f.add(jestAt, jestAt)
+		}
+		jestWant, jestAt = false, ""
+	}
+	for i, raw := range ls {
+		if raw == "" {
+			continue
+		}
+		l := plain(raw)
+		if l == "" {
+			continue
+		}
+		switch c := l[0]; {
+		case c == ' ' && strings.HasPrefix(l, " FAIL  "):
+			name := strings.TrimSpace(l[len(" FAIL  "):])
+			f.add(name, l)
+			wantLoc = true
+		case c == ' ' && wantLoc && strings.HasPrefix(strings.TrimLeft(l, " "), "❯ "):
+			if loc := reNodeLoc.FindString(l); loc != "" {
+				f.add(loc, l)
+				wantLoc = false
+			}
+		case c == '\xe2' && strings.HasPrefix(l, "⎯"):
+			// A separator: the end of a vitest failure, or the title of
+			// an unhandled error whose location comes next.
+			wantLoc = strings.Contains(l, " Unhandled ") && !strings.Contains(l, " Unhandled Errors ")
+		case c == 'F' && strings.HasPrefix(l, "FAIL ") && reJestSuite.MatchString(l):
+			endJest()
+			f.add(reJestSuite.FindStringSubmatch(l)[2], l)
+			jestFail = true
+		case c == ' ' && jestFail && strings.HasPrefix(l, "  ● "):
+			endJest()
+			if !isJestConsole(ls, i) {
+				f.add(strings.TrimPrefix(l, "  ● "), l)
+				jestWant = true
+			}
+		case c == ' ' && jestWant && strings.HasPrefix(strings.TrimLeft(l, " "), "at "):
+			at := strings.TrimSpace(l)
+			if jestAt == "" {
+				jestAt = at
+			}
+			if isProjectFrame(at) {
+				f.add(at, l)
+				jestWant, jestAt = false, ""
+			}
+		case (c == 'n' || c == ' ') && strings.HasPrefix(strings.TrimLeft(l, " "), "not ok "):
+			if m := reTAPNotOK.FindStringSubmatch(l); m != nil && !isTAPDirective(m[1]) {
+				f.add(m[1], l)
+			}
+		case c == ' ' && strings.Contains(l, " error ") && reESLintError.MatchString(l):
+			f.add(strings.TrimSpace(l), l)
+		case c != ' ' && isTscError(l):
+			f.add(strings.TrimSpace(l), l)
+		case c != ' ' && jestFail && !strings.HasPrefix(l, "PASS "):
+			// A line of jest's own at the margin ends the suite.
+			endJest()
+			jestFail = false
+		}
+	}
+	endJest()
+}
+
+// isTscError reports whether l is the header line of a tsc error. The
+// substring test keeps the regexp off nearly every line: on a long line it
+// costs far more.
+func isTscError(l string) bool {
+	return strings.Contains(l, "error TS") && reTscError.MatchString(l)
+}
+
+// isTAPDirective reports whether a TAP test name ends in a TODO or SKIP
+// directive, which makes "not ok" no failure.
+func isTAPDirective(name string) bool {
+	_, dir, ok := strings.Cut(name, " # ")
+	dir = strings.ToUpper(dir)
+	return ok && (strings.HasPrefix(dir, "TODO") || strings.HasPrefix(dir, "SKIP"))
+}
+
+// isJestConsole reports whether the "● Console" header at ls[i] opens the
+// block where jest prints a suite's console output, not a test named
+// Console: the block's first line is a "console.log" (or .warn, ...) line.
+func isJestConsole(ls []string, i int) bool {
+	if plain(ls[i]) != "  ● Console" {
+		return false
+	}
+	for _, l := range ls[i+1:] {
+		if t := strings.TrimSpace(plain(l)); t != "" {
+			return strings.HasPrefix(t, "console.")
+		}
+	}
+	return false
+}
+
+// isProjectFrame reports whether a stack line (jest's "at fn (file:1:2)",
+// vitest's "❯ fn file:1:2") points into the project rather than into
+// node_modules or node itself.
+func isProjectFrame(at string) bool {
+	return reNodeLoc.MatchString(at) && !strings.Contains(at, "node_modules/") && !strings.Contains(at, "(node:")
+}

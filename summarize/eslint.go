@@ -1,0 +1,173 @@
+package summarize
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Caps of bash.eslint: the rows kept for one file (errors first), and the
+// files listed, which the budget may cut further.
+const (
+	maxESLintRows  = 20
+	maxESLintFiles = 50
+)
+
+// reESLintRow matches a row of the stylish format, "  12:5  error  'x' is
+// not defined  no-undef", with its severity.
+var reESLintRow = regexp.MustCompile(`^ +\d+:\d+ +(error|warning)  `)
+
+// eslint summarizes bash.eslint (the stylish format): the number of error
+// and warning rows and of files with problems, ESLint's "✖ N problems" and
+// "potentially fixable" lines, the files with their rows, and the lines of
+// ESLint's own (a crash, a missing config, --max-warnings). Files with
+// errors come first; in each file the errors are kept before the warnings.
+func eslint(r *Run) *Body {
+	var e eslintLog
+	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
+		for _, l := range plainLines(stream) {
+			e.feed(l)
+		}
+		e.flush()
+	}
+	b := &Body{}
+	b.Field("exit_code", exitCodeValue(r))
+	b.Count("errors", e.errors)
+	b.Count("warnings", e.warnings)
+	b.Count("files", len(e.files))
+	if e.problems != "" {
+		b.Field("problems", e.problems)
+	}
+	if e.fixable != "" {
+		b.Field("fixable", e.fixable)
+	}
+
+	// Files with errors first, in the order ESLint printed them.
+	var order []*eslintFile
+	for _, errs := range []bool{true, false} {
+		for _, f := range e.files {
+			if (f.errors > 0) == errs {
+				order = append(order, f)
+			}
+		}
+	}
+	items := make([]string, len(order))
+	for i, f := range order {
+		if i < maxESLintFiles {
+			items[i] = f.item()
+		} else {
+			items[i] = f.path
+		}
+	}
+	room := r.bodyRoom() - len(b.render()) - len("rows_omitted: 0000000000\n")
+	n, size := fitList("by_file", items, maxESLintFiles, room)
+	nMessages, _ := fitList("messages", e.messages, maxNodeMessages, room-size)
+	addList(b, "by_file", items, n)
+	lost := 0
+	for i, f := range order {
+		if i < n {
+			lost += len(f.rows) - min(len(f.rows), maxESLintRows)
+		} else {
+			lost += len(f.rows)
+		}
+	}
+	if lost > 0 {
+		b.Count("rows_omitted", lost)
+	}
+	addList(b, "messages", e.messages, nMessages)
+	return b
+}
+
+// matchESLintRow matches l against reESLintRow, once the cheap tests pass: on
+// a long line the regexp costs far more.
+func matchESLintRow(l string) []string {
+	if l == "" || l[0] != ' ' || !strings.Contains(l, "  error  ") && !strings.Contains(l, "  warning  ") {
+		return nil
+	}
+	return reESLintRow.FindStringSubmatch(l)
+}
+
+// eslintFile is a file header and its rows.
+type eslintFile struct {
+	path   string
+	rows   []eslintRow
+	errors int
+}
+
+type eslintRow struct {
+	text  string
+	error bool
+}
+
+// item renders the file and at most maxESLintRows of its rows, errors
+// before warnings, each group in the order printed.
+func (f *eslintFile) item() string {
+	keepErrors := min(f.errors, maxESLintRows)
+	keepWarnings := min(len(f.rows)-f.errors, maxESLintRows-keepErrors)
+	out := []string{f.path}
+	for _, row := range f.rows {
+		if row.error {
+			if keepErrors > 0 {
+				out = append(out, row.text)
+				keepErrors--
+			}
+		} else if keepWarnings > 0 {
+			out = append(out, row.text)
+			keepWarnings--
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// eslintLog reads the stylish format one line at a time: a file's path at
+// the margin, its rows indented by two spaces, a blank line, and at the end
+// the "✖ N problems" summary.
+type eslintLog struct {
+	files            []*eslintFile
+	errors, warnings int
+	problems         string
+	fixable          string
+	messages         []string
+	header           string      // a line at the margin that may be a file's path
+	cur              *eslintFile // the file whose rows are being read
+}
+
+func (e *eslintLog) feed(l string) {
+	t := strings.TrimSpace(l)
+	if m := matchESLintRow(l); m != nil && (e.cur != nil || e.header != "") {
+		if e.cur == nil {
+			e.cur = &eslintFile{path: e.header}
+			e.files = append(e.files, e.cur)
+			e.header = ""
+		}
+		row := eslintRow{text: strings.TrimSpace(l), error: m[1] == "error"}
+		e.cur.rows = append(e.cur.rows, row)
+		if row.error {
+			e.cur.errors++
+			e.errors++
+		} else {
+			e.warnings++
+		}
+		return
+	}
+	e.flush()
+	e.cur = nil
+	switch {
+	case t == "":
+	case strings.HasPrefix(t, "✖ ") && strings.Contains(t, " problem"):
+		e.problems = t
+	case strings.Contains(t, "potentially fixable with the `--fix` option"):
+		e.fixable = t
+	case l[0] != ' ':
+		e.header = l
+	default:
+		e.messages = append(e.messages, t)
+	}
+}
+
+// flush turns a margin line that no row followed into a message.
+func (e *eslintLog) flush() {
+	if e.header != "" {
+		e.messages = append(e.messages, e.header)
+		e.header = ""
+	}
+}

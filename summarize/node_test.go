@@ -1,0 +1,218 @@
+package summarize
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestNodeFailures: what the node finder requires, on lines shaped like
+// the corpus's (testdata/corpus/{vitest,jest,tsc,eslint,npm_test}).
+func TestNodeFailures(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"vitest failure and its first location",
+			" FAIL  src/a.test.js > add > adds\nAssertionError: expected 4 to be 5\n ❯ helper src/h.js:3:9\n ❯ src/a.test.js:16:23\n",
+			[]string{"src/a.test.js > add > adds", "src/h.js:3:9"}},
+		{"vitest colored",
+			"\x1b[41m\x1b[1m FAIL \x1b[22m\x1b[49m src/a.test.js\x1b[2m > \x1b[22madds\n\x1b[36m \x1b[2m❯\x1b[22m src/a.test.js:\x1b[2m9:23\x1b[22m\x1b[39m\n",
+			[]string{"src/a.test.js > adds", "src/a.test.js:9:23"}},
+		{"vitest listing and counts are not failures",
+			" ❯ src/a.test.js (3 tests | 1 failed) 5ms\n     × adds 2ms\n      Tests  1 failed | 2 passed (3)\n",
+			nil},
+		{"vitest unhandled error location",
+			"⎯⎯⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯⎯⎯\n\n⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯⎯\nError: reset\n ❯ later src/t.test.js:4:25\n ❯ src/t.test.js:8:3\n",
+			[]string{"src/t.test.js:4:25"}},
+		{"vitest location after the failure's end is not required",
+			" FAIL  src/a.test.js > x\nError: boom\n⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯[1/1]⎯\n ❯ src/b.js:1:1\n",
+			[]string{"src/a.test.js > x"}},
+		{"jest suite, test and first project frame",
+			"FAIL src/a.test.js (5.2 s)\n  ● add › adds\n\n    expect(received).toBe(expected)\n\n      at Resolver.x (../node_modules/jest-resolve/build/index.js:1:2)\n      at Object.toBe (src/a.test.js:8:23)\n      at later (src/b.js:1:1)\n",
+			[]string{"src/a.test.js", "add › adds", "at Object.toBe (src/a.test.js:8:23)"}},
+		{"jest frame only in node_modules",
+			"FAIL src/a.test.js\n  ● x\n\n      at f (../node_modules/m/i.js:1:2)\n\nPASS src/b.test.js\n",
+			[]string{"src/a.test.js", "x", "at f (../node_modules/m/i.js:1:2)"}},
+		{"jest console block is no test",
+			"FAIL src/a.test.js\n  ● Console\n\n    console.log\n      hi\n\n      at Object.log (src/a.test.js:3:11)\n\n  ● fails\n\n      at Object.toBe (src/a.test.js:9:1)\n",
+			[]string{"src/a.test.js", "fails", "at Object.toBe (src/a.test.js:9:1)"}},
+		{"jest test named Console",
+			"FAIL src/a.test.js\n  ● Console\n\n    expect(received).toBe(expected)\n",
+			[]string{"src/a.test.js", "Console"}},
+		{"jest passing suite and summary are not failures",
+			"PASS src/a.test.js\n  ● Console\n\n    console.log\n\nTests:       0 failed, 3 passed, 3 total\n",
+			nil},
+		{"jest ● outside a FAIL suite is not required",
+			"● Validation Warning:\n  ● x\n",
+			nil},
+		{"tsc plain, pretty and global",
+			"src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\n  Types of property 'a' are incompatible.\n\x1b[96msrc/b.ts\x1b[0m:\x1b[93m1\x1b[0m:\x1b[93m2\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS2304: \x1b[0mCannot find name 'x'.\nerror TS5023: Unknown compiler option 'y'.\n",
+			[]string{"src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.", "src/b.ts:1:2 - error TS2304: Cannot find name 'x'.", "error TS5023: Unknown compiler option 'y'."}},
+		{"tsc inside a jest failure is the failure's text",
+			"    src/a.test.ts:3:7 - error TS2322: Type 'string' is not assignable.\n",
+			nil},
+		{"eslint error rows, not warnings",
+			"/p/src/a.js\n   1:7   error    'x' is never reassigned  prefer-const\n  13:1   warning  Unexpected console statement  no-console\n\n✖ 2 problems (1 error, 1 warning)\n",
+			[]string{"1:7   error    'x' is never reassigned  prefer-const"}},
+		{"TAP not ok, not TODO or SKIP",
+			"ok 1 - adds\nnot ok 2 - adds wrong\n    not ok 1 - sub\nnot ok 3 - later # TODO\nnot ok 4 - off # skip for now\n# fail 2\n",
+			[]string{"adds wrong", "sub"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var f failures
+			f.required = map[string]bool{}
+			nodeFailures(lines([]byte(tt.in)), true, &f)
+			var got []string
+			for k := range f.required {
+				got = append(got, k)
+			}
+			slices.Sort(got)
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("required = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestParseCounts(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want testCounts
+	}{
+		{"5 failed | 4 passed | 1 skipped | 1 todo (11)", testCounts{5, 4, 1, 1, 11}},
+		{"18 passed (18)", testCounts{passed: 18, total: 18}},
+		{" 5 failed, 1 skipped, 1 todo, 4 passed, 11 total", testCounts{5, 4, 1, 1, 11}},
+		{" 2 passed, 2 of 3 total", testCounts{passed: 2, total: 3}},
+		{"1 error", testCounts{}},
+		{"", testCounts{}},
+	} {
+		if got := parseCounts(tt.in); got != tt.want {
+			t.Errorf("parseCounts(%q) = %+v, want %+v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIsCodeFrame(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"16|     expect(add(2, 2)).toBe(5)", true},
+		{"4|", true},
+		{"|                       ^", true},
+		{"> 15 |     expect(add(2, 2)).toBe(5)", true},
+		{"13 |   })", true},
+		{"- Expected", false},
+		{"AssertionError: expected 4 to be 5", false},
+		{"❯ src/a.test.js:9:23", false},
+		{"12 tests failed", false},
+	} {
+		if got := isCodeFrame(tt.in); got != tt.want {
+			t.Errorf("isCodeFrame(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIsTscFrame(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"11 export const count: number = \"seven\";", true},
+		{"~~~~~", true},
+		{"10", true},
+		{"'name' is declared here.", false},
+		{"src/user.ts:10:37", false},
+		{"Type 'string' is not assignable to type 'number'.", false},
+	} {
+		if got := isTscFrame(tt.in); got != tt.want {
+			t.Errorf("isTscFrame(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestTestFailureCaps: a long diff cannot push out the first location, and
+// every line left out is counted.
+func TestTestFailureCaps(t *testing.T) {
+	f := &testFailure{heads: []string{"a > b"}}
+	for range maxNodeFailureText + 5 {
+		f.addText("+ x")
+	}
+	f.addLoc("❯ ../node_modules/v/r.js:1:1")
+	f.addLoc("❯ ../node_modules/v/r.js:2:1")
+	f.addLoc("❯ src/a.test.js:3:1")
+	f.addLoc("❯ src/b.js:4:1")
+	f.addLoc("❯ src/c.js:5:1")
+	item := f.item()
+	for _, want := range []string{"❯ ../node_modules/v/r.js:1:1", "❯ src/a.test.js:3:1", "❯ src/b.js:4:1"} {
+		if !strings.Contains(item, want) {
+			t.Errorf("item lost %q:\n%s", want, item)
+		}
+	}
+	if f.lost != 5+2 {
+		t.Errorf("lost = %d, want 7", f.lost)
+	}
+}
+
+// TestNpmWarnings: npm's multi-line warnings are one item each, a
+// deprecation is its own list, and pnpm's thin-spaced badges are read.
+func TestNpmWarnings(t *testing.T) {
+	in := strings.Join([]string{
+		"npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory.",
+		"npm warn EBADENGINE Unsupported engine {",
+		"npm warn EBADENGINE   package: 'a@1.0.0',",
+		"npm warn EBADENGINE }",
+		"npm warn EBADENGINE Unsupported engine {",
+		"npm warn EBADENGINE }",
+		"\u2009WARN\u2009 deprecated har-validator@5.1.5: this library is no longer supported",
+		"\u2009WARN\u2009 2 deprecated subdependencies found: glob@7.2.3, inflight@1.0.6",
+		"\u2009WARN\u2009 Issues with peer dependencies found",
+		"Progress: resolved 10, reused 0, downloaded 1, added 0",
+		"++++++",
+		"added 3 packages in 2s",
+	}, "\n")
+	var n installLog
+	for _, l := range lines([]byte(in)) {
+		n.feed(l)
+	}
+	n.end()
+	if len(n.warnings) != 3 || len(n.deprecated) != 3 || !slices.Equal(n.summary, []string{"added 3 packages in 2s"}) {
+		t.Errorf("warnings %q\ndeprecated %q\nsummary %q", n.warnings, n.deprecated, n.summary)
+	}
+	if len(n.messages) != 0 {
+		t.Errorf("messages %q", n.messages)
+	}
+}
+
+// TestNpmTestRunner: the runner is recognized by the shape of its output,
+// and the package manager's lines are set apart.
+func TestNpmTestRunner(t *testing.T) {
+	for _, tt := range []struct {
+		out, err string
+		want     string
+	}{
+		{"\n> p@1.0.0 test\n> vitest run\n\n RUN  v4.1.12 /p\n", "", "vitest"},
+		{"", "PASS src/a.test.js\nTests:       1 passed, 1 total\n", "jest"},
+		{" RUN  v4.1.12 /p\n", "Test Suites: 1 passed, 1 total\n", ""},
+		{"TAP version 13\nok 1 - a\n", "", ""},
+		{"> p@1.0.0 test\n> vitest run\n", "", ""},
+	} {
+		var pm scriptLines
+		out, errs := pm.split(lines([]byte(tt.out))), pm.split(lines([]byte(tt.err)))
+		if got := detectRunner(out, errs); got != tt.want {
+			t.Errorf("detectRunner(%q, %q) = %q, want %q", tt.out, tt.err, got, tt.want)
+		}
+	}
+}
+
+func TestTail(t *testing.T) {
+	got := tail([]string{"a", "", "b  ", "c", ""}, 2)
+	if !slices.Equal(got, []string{"b", "c"}) {
+		t.Errorf("tail = %q", got)
+	}
+}

@@ -1,0 +1,157 @@
+package summarize
+
+import "strings"
+
+// Caps of bash.npm_test when the runner is not one it reads.
+const (
+	maxScriptLines  = 10
+	maxManagerLines = 20
+	maxTailLines    = 30
+	maxUnknownFails = 100
+)
+
+// npmTest summarizes bash.npm_test: npm test, npm run test, pnpm test and
+// yarn test. The classifier cannot know which runner the script starts, so
+// the rule recognizes it by the shape of the output: vitest's (a "RUN  v"
+// line, its summary and error sections) or jest's (PASS/FAIL suite lines,
+// "Test Suites:"), and then gives that runner's body after "runner:". The
+// package manager's own lines (the "> pkg@1.0.0 test" script header, npm
+// error lines, pnpm's ELIFECYCLE, yarn's "$ cmd" and "Done in") are set
+// apart first. Any other output (node --test, mocha, a script of several
+// commands, two runners at once) gets an honest generic body: the line
+// counts, every line the boundary check reads as a failure, and the last
+// lines of each stream.
+func npmTest(r *Run) *Body {
+	var pm scriptLines
+	rawOut, rawErr := plainLines(r.Stdout), plainLines(r.Stderr)
+	out, errs := pm.split(rawOut), pm.split(rawErr)
+
+	b := &Body{}
+	b.Field("exit_code", exitCodeValue(r))
+	var t *testRun
+	switch runner := detectRunner(out, errs); runner {
+	case "vitest":
+		t = readVitestLines(out, errs)
+	case "jest":
+		t = readJestLines(errs, out)
+	}
+	if t == nil {
+		b.Field("runner", "unknown")
+		b.List("script", pm.script, maxScriptLines)
+		b.List("manager_lines", pm.manager, maxManagerLines)
+		b.Count("stdout_lines", len(rawOut))
+		b.Count("stderr_lines", len(rawErr))
+		unknownRunner(r, b, out, errs)
+		return b
+	}
+	b.Field("runner", t.runner)
+	b.List("script", pm.script, maxScriptLines)
+	b.List("manager_lines", pm.manager, maxManagerLines)
+	t.body(r, b)
+	return b
+}
+
+// scriptLines holds what the package manager printed around the script.
+type scriptLines struct {
+	script  []string // "> pkg@1.0.0 test", "> vitest run"; yarn's "$ vitest run"
+	manager []string // npm error and warn lines, ELIFECYCLE, yarn's status lines
+}
+
+// split returns the lines of one stream without the package manager's own,
+// which it keeps. The script header is read only before the first other
+// line of the stream: later "> " or "$ " lines are the runner's.
+func (s *scriptLines) split(ls []string) []string {
+	rest := ls[:0:0]
+	header := true
+	for _, l := range ls {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "":
+			rest = append(rest, l)
+			continue
+		case header && (strings.HasPrefix(l, "> ") || strings.HasPrefix(l, "$ ") ||
+			strings.HasPrefix(l, "yarn run v")):
+			s.script = append(s.script, t)
+			continue
+		}
+		header = false
+		switch {
+		case t == "npm error" || t == "npm warn":
+		case strings.HasPrefix(l, "npm error ") || strings.HasPrefix(l, "npm warn ") ||
+			pnpmBadge(t, "ELIFECYCLE") || strings.HasPrefix(t, "ERR_PNPM_") ||
+			strings.HasPrefix(l, "error Command failed") || strings.HasPrefix(l, "info Visit https://yarnpkg.com") ||
+			strings.HasPrefix(l, "Done in ") && strings.HasSuffix(l, "s."):
+			s.manager = append(s.manager, t)
+		default:
+			rest = append(rest, l)
+		}
+	}
+	return rest
+}
+
+// detectRunner names the runner whose output this is, or "" when it is
+// neither vitest's nor jest's, or both.
+func detectRunner(streams ...[]string) string {
+	var vitest, jest bool
+	for _, ls := range streams {
+		for _, l := range ls {
+			t := strings.TrimSpace(l)
+			switch {
+			case strings.HasPrefix(t, "RUN  v"), strings.HasPrefix(t, "Test Files  "),
+				strings.HasPrefix(t, "⎯") && strings.Contains(t, " Failed "):
+				vitest = true
+			case strings.HasPrefix(l, "Test Suites: "), reJestSuite.MatchString(l):
+				jest = true
+			}
+		}
+	}
+	switch {
+	case vitest && !jest:
+		return "vitest"
+	case jest && !vitest:
+		return "jest"
+	}
+	return ""
+}
+
+// unknownRunner ends the body for output that no reader knows: every line
+// the node family's finder reads as a failure (test runners, tsc, ESLint,
+// TAP), and the last non-blank lines of each stream without the package
+// manager's. Failures of other families that a script may print are left
+// to the boundary check, which falls back to listing them.
+func unknownRunner(r *Run, b *Body, out, errs []string) {
+	f := failures{required: map[string]bool{}}
+	nodeFailures(out, runFailed(r), &f)
+	nodeFailures(errs, runFailed(r), &f)
+	b.List("failure_lines", f.lines, maxUnknownFails)
+	b.List("stdout_tail", tail(out, maxTailLines), 0)
+	b.List("stderr_tail", tail(errs, maxTailLines), 0)
+}
+
+// runFailed reports whether the run failed, as the boundary check reads it.
+func runFailed(r *Run) bool {
+	return !r.Exited || r.ExitCode != 0
+}
+
+// tail returns the last n non-blank lines of ls, trimmed at the right.
+func tail(ls []string, n int) []string {
+	var out []string
+	for i := len(ls) - 1; i >= 0 && len(out) < n; i-- {
+		if t := strings.TrimRight(ls[i], " \t"); t != "" {
+			out = append(out, t)
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// pnpmBadge reports whether t, a trimmed line, starts with pnpm's badge
+// name (ELIFECYCLE, WARN). pnpm sets its badges off with thin spaces
+// (U+2009): TrimSpace removes the one before, and either kind of space
+// follows.
+func pnpmBadge(t, name string) bool {
+	rest, ok := strings.CutPrefix(t, name)
+	return ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "\u2009"))
+}

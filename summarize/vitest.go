@@ -1,0 +1,150 @@
+package summarize
+
+import "strings"
+
+// vitest summarizes bash.vitest: the counts of the "Tests" and "Test Files"
+// summary lines, the summary lines themselves, every failing test and every
+// file that failed to load, each failure's message, assertion diff and
+// locations, vitest's unhandled errors, and the lines that belong to no test
+// ("No test files found", a config error). The per-file listing, console
+// output, code excerpts and timings are left out.
+//
+// Vitest writes the listing and summary to stdout and the failures to
+// stderr; both are read with the same reader, so a run captured with 2>&1
+// gives the same body.
+func vitest(r *Run) *Body {
+	b := &Body{}
+	b.Field("exit_code", exitCodeValue(r))
+	readVitestLines(plainLines(r.Stdout), plainLines(r.Stderr)).body(r, b)
+	return b
+}
+
+// readVitestLines reads the lines of each stream in turn.
+func readVitestLines(streams ...[]string) *testRun {
+	v := vitestReader{t: &testRun{runner: "vitest"}}
+	for _, ls := range streams {
+		for _, l := range ls {
+			v.feed(l)
+		}
+		v.section, v.cur, v.console = vtNone, nil, false
+	}
+	return v.t
+}
+
+// The sections of vitest's error report, each opened by a "⎯⎯ TITLE ⎯⎯"
+// separator.
+const (
+	vtNone = iota
+	vtSuites
+	vtTests
+	vtUnhandled
+)
+
+// vitestReader reads vitest's default and verbose reporters one line at a
+// time, so it is linear in the output.
+type vitestReader struct {
+	t       *testRun
+	section int
+	cur     *testFailure // the failure being read
+	heads   bool         // cur has only its FAIL lines so far
+	console bool         // inside a "stdout | test" block of console output
+}
+
+func (v *vitestReader) feed(l string) {
+	t := strings.TrimSpace(l)
+	if v.console {
+		v.console = t != ""
+		return
+	}
+	switch {
+	case strings.HasPrefix(t, "⎯"):
+		v.separator(strings.Trim(t, "⎯ "))
+	case strings.HasPrefix(l, " FAIL  ") && (v.section == vtSuites || v.section == vtTests):
+		name := strings.TrimSpace(l[len(" FAIL  "):])
+		if v.section == vtSuites {
+			v.t.failedSuites = append(v.t.failedSuites, name)
+		} else {
+			v.t.failedTests = append(v.t.failedTests, name)
+		}
+		if v.cur != nil && v.heads {
+			// Tests that failed with the same error share one report.
+			v.cur.heads = append(v.cur.heads, name)
+			return
+		}
+		v.cur, v.heads = &testFailure{heads: []string{name}}, true
+		v.t.failures = append(v.t.failures, v.cur)
+	case v.summary(t):
+		v.cur, v.section = nil, vtNone
+	case v.cur != nil:
+		switch {
+		case t == "" || isCodeFrame(t):
+		case strings.HasPrefix(t, "❯ "):
+			v.cur.addLoc(t)
+			v.heads = false
+		default:
+			v.cur.addText(strings.TrimRight(l, " "))
+			v.heads = false
+		}
+	case t == "" || strings.HasPrefix(t, "RUN  v") || isVitestListing(t):
+	case strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | "):
+		v.console = true
+	default:
+		v.t.message(l)
+	}
+}
+
+// separator reads the title of a "⎯⎯ TITLE ⎯⎯" line: a section ("Failed
+// Tests 5"), an unhandled error ("Unhandled Rejection"), the end of a
+// failure ("[2/6]") or a plain rule, which inside a failure comes before
+// its "Serialized Error" and after an unhandled error.
+func (v *vitestReader) separator(title string) {
+	switch {
+	case strings.HasPrefix(title, "Failed Suites"):
+		v.section, v.cur = vtSuites, nil
+	case strings.HasPrefix(title, "Failed Tests"):
+		v.section, v.cur = vtTests, nil
+	case strings.HasPrefix(title, "Unhandled Errors"):
+		v.section, v.cur = vtUnhandled, nil
+	case v.section == vtUnhandled && title != "":
+		v.cur, v.heads = &testFailure{heads: []string{title}}, true
+		v.t.unhandled = append(v.t.unhandled, v.cur)
+	case strings.HasPrefix(title, "[") || v.section == vtUnhandled:
+		v.cur = nil
+	}
+}
+
+// summary reads a summary line (" Test Files  3 failed | 1 passed (4)",
+// "      Tests  5 failed | 4 passed (9)", "     Errors  1 error"), and
+// reports whether t was one. Its label is followed by two spaces. The
+// "Start at" and "Duration" lines are timings, read and left out.
+func (v *vitestReader) summary(t string) bool {
+	label, value, ok := strings.Cut(t, "  ")
+	if !ok {
+		return false
+	}
+	switch label {
+	case "Test Files":
+		v.t.files, v.t.hasFiles = parseCounts(value), true
+	case "Tests":
+		v.t.tests, v.t.hasTests = parseCounts(value), true
+	case "Errors", "Type Errors", "Snapshots":
+	case "Start at", "Duration":
+		return true
+	default:
+		return false
+	}
+	v.t.summary = append(v.t.summary, t)
+	return true
+}
+
+// isVitestListing reports whether t (trimmed) is a line of the per-file
+// listing: a file or test marked passed, failed, skipped or todo, or the
+// "→ message" line the verbose reporter prints under a failed test.
+func isVitestListing(t string) bool {
+	for _, m := range []string{"✓ ", "× ", "❯ ", "↓ ", "□ ", "→ ", "✗ "} {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	return false
+}
