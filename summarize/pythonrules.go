@@ -1,8 +1,194 @@
 package summarize
 
-// pythonRules are the summarizers of the python family of commands.
-var pythonRules = map[string]Func{}
+import "strings"
 
-// pythonFailures finds the python family's failures for the boundary check.
-// Not written yet.
-func pythonFailures(ls []string, failed bool, f *failures) {}
+// pythonRules are the summarizers of the python family of commands.
+var pythonRules = map[string]Func{
+	"bash.pytest":      pytest,
+	"bash.mypy":        mypy,
+	"bash.pip_install": pipInstall,
+}
+
+// pythonFailures finds the python family's failures for the boundary check:
+//
+//   - pytest: every node id of a "FAILED id" or "ERROR id" line of the short
+//     test summary and of a -v "id FAILED" or "id ERROR" result line, and the
+//     first "E   " line of each failure or error section (the exception or
+//     failed assertion; its location is not required, because one test
+//     function parametrized many times shares one location);
+//   - mypy: every "file.py:LINE: error: ..." line, whole;
+//   - in a failed run, every "ERROR: " line (pip, pytest usage errors),
+//     every "mypy: " line (mypy's fatal errors), and the compiler and
+//     Python errors inside the output of a pip build subprocess.
+//
+// "0 failed" and "passed" lines are never failures.
+func pythonFailures(ls []string, failed bool, f *failures) {
+	var s pyScan
+	for _, l := range ls {
+		if req, ok := s.required(l, failed); ok {
+			f.add(req, l)
+		}
+	}
+}
+
+// pyScan is the state of pythonFailures over one stream. It follows the
+// same lines as the rules do, so that what it requires is what they keep.
+type pyScan struct {
+	mode      int
+	inSection bool // in a pytest failure section whose first E line is still to come
+	inSub     bool // in the output of a pip subprocess
+}
+
+func (s *pyScan) required(l string, failed bool) (string, bool) {
+	if _, id, ok := pyShortEntry(l); ok {
+		return id, true
+	}
+	if id, _, ok := pyVerboseResult(l); ok {
+		return id, true
+	}
+	if isMypyError(l) {
+		return strings.TrimSpace(l), true
+	}
+	if s.inSub {
+		s.inSub = !isPipSubprocessEnd(l)
+		if s.inSub && failed && isPipInnerError(l) {
+			return strings.TrimSpace(l), true
+		}
+		return "", false
+	}
+	if isPipSubprocessStart(l) {
+		s.inSub = true
+		return "", false
+	}
+	if failed && isPyMustKeep(l) {
+		return strings.TrimSpace(l), true
+	}
+	if _, ok := pySummaryLine(l); ok {
+		s.mode, s.inSection = pyModeOther, false
+		return "", false
+	}
+	if t, ok := pyBanner(l); ok {
+		s.mode, s.inSection = pyModeOther, false
+		if t == "FAILURES" || t == "ERRORS" {
+			s.mode = pyModeFailures
+		}
+		return "", false
+	}
+	if s.mode != pyModeUnknown && s.mode != pyModeFailures {
+		return "", false
+	}
+	if _, ok := pySectionHead(l); ok {
+		s.inSection = true
+		return "", false
+	}
+	switch {
+	case !s.inSection:
+	case isPyCaptured(l):
+		s.inSection = false
+	case isPyELine(l):
+		s.inSection = false
+		return strings.TrimSpace(l), true
+	}
+	return "", false
+}
+
+// isPyMustKeep matches the lines that report a failure on their own in
+// the python tools' output, which every python rule keeps from stderr:
+// pip's and pytest's "ERROR: ", mypy's "mypy: " fatal errors, and the
+// "error: " and "fatal: " lines the rust family's finder requires.
+func isPyMustKeep(l string) bool {
+	if l == "" {
+		return false
+	}
+	switch l[0] { // most lines are ruled out before any regexp runs
+	case 'E':
+		return strings.HasPrefix(l, "ERROR: ")
+	case 'm':
+		return strings.HasPrefix(l, "mypy: ")
+	case 'e', 'f':
+		return reFatal.MatchString(l) || reError.MatchString(l)
+	}
+	return false
+}
+
+// pyExcerpt copies from the non-blank lines ls those that keep matches (at
+// most maxKeep) and the last tail ones, in order. It is for streams a rule
+// does not otherwise parse: the end of a traceback or of a usage error says
+// what went wrong, and lines that report a failure on their own must
+// survive wherever they are. lost counts the lines left out: every other
+// non-blank line when there is a tail, else the matching lines past
+// maxKeep.
+func pyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []string, lost int) {
+	nonBlank := 0
+	for _, l := range ls {
+		if strings.TrimSpace(l) != "" {
+			nonBlank++
+		}
+	}
+	i, matched := 0, 0
+	for _, l := range ls {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		i++
+		switch {
+		case i > nonBlank-tail:
+			kept = append(kept, l)
+		case keep(l):
+			matched++
+			if matched <= maxKeep {
+				kept = append(kept, l)
+			} else if tail == 0 {
+				lost++
+			}
+		}
+	}
+	if tail > 0 {
+		lost = nonBlank - len(kept)
+	}
+	return kept, lost
+}
+
+// pyExcerptSize is the rendered size of addPyExcerpt's fields.
+func pyExcerptSize(key string, items []string, lost int) int {
+	if len(items) == 0 {
+		return 0
+	}
+	n := len(key) + 2
+	for _, it := range items {
+		n += itemSize(it)
+	}
+	if lost > 0 {
+		n += omittedSize(key+"_lines", lost)
+	}
+	return n
+}
+
+// addPyExcerpt adds an excerpt as a list, one line per item, and the number
+// of lines it left out as KEY_lines_omitted.
+func addPyExcerpt(b *Body, key string, items []string, lost int) {
+	if len(items) == 0 {
+		return
+	}
+	b.List(key, items, 0)
+	if lost > 0 {
+		b.Count(key+"_lines_omitted", lost)
+	}
+}
+
+// tailLines keeps the last pyTailLines lines it is given and counts the
+// others, in constant memory.
+type tailLines struct {
+	lines []string
+	lost  int
+}
+
+func (t *tailLines) add(l string) {
+	if len(t.lines) == pyTailLines {
+		copy(t.lines, t.lines[1:])
+		t.lines[len(t.lines)-1] = l
+		t.lost++
+		return
+	}
+	t.lines = append(t.lines, l)
+}

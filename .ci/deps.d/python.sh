@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what testdata/script/python.txtar drives: Debian's pytest (7.2)
+# and mypy (1.0), the versions the corpus was made with, and python3-venv,
+# whose ensurepip gives the script's venv its pip. Nothing comes from PyPI:
+# the script installs only local projects, with --no-index.
+set -euo pipefail
+
+missing=()
+for p in python3-pytest mypy python3-venv; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+command -v apt-get >/dev/null || { echo "python.sh: no apt-get to install ${missing[*]}" >&2; exit 1; }
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

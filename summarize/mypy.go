@@ -1,0 +1,225 @@
+package summarize
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Caps of bash.mypy. Every error line is required by the boundary check,
+// so the cap only decides which are shown whole and which are counted.
+const (
+	mypyMaxDiagnostics = 50
+	// mypyMaxNotes bounds the notes kept under one error: an overload
+	// mismatch lists every variant.
+	mypyMaxNotes      = 5
+	mypyMaxFiles      = 20
+	mypyMaxLoneNotes  = 10
+	mypyMaxErrorCodes = 30
+)
+
+// mypyDiagnostic is one error line and the note lines mypy printed right
+// after it, before the next error.
+type mypyDiagnostic struct {
+	line      string
+	notes     []string
+	lostNotes int
+}
+
+// mypy summarizes bash.mypy: mypy's closing line ("Found 8 errors in 3
+// files (checked 4 source files)", "Success: no issues found ..."), exact
+// counts of error and note lines, the error codes and files with their
+// counts, and every error line with the notes that follow it. Diagnostics
+// go to stdout and fatal errors to stderr; both are read, so 2>&1 gives
+// the same lists.
+func mypy(r *Run) *Body {
+	var (
+		summary   string
+		diags     []*mypyDiagnostic
+		loneNotes []string
+		notes     int
+		cur       *mypyDiagnostic
+		files     []string
+		perFile   = map[string]int{}
+		codes     = map[string]int{}
+		// other holds each stream's lines that are neither diagnostics
+		// nor the closing line: what mypy prints when it cannot check.
+		other [2][]string
+	)
+	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
+		cur = nil
+		for _, l := range lines(stream) {
+			kind, path, ok := mypyDiag(l)
+			switch {
+			case ok && kind == "error":
+				cur = &mypyDiagnostic{line: l}
+				diags = append(diags, cur)
+				if perFile[path] == 0 {
+					files = append(files, path)
+				}
+				perFile[path]++
+				if c := mypyCode(l); c != "" {
+					codes[c]++
+				}
+			case ok && kind == "note":
+				notes++
+				switch {
+				case cur == nil:
+					loneNotes = append(loneNotes, l)
+				case len(cur.notes) < mypyMaxNotes:
+					cur.notes = append(cur.notes, l)
+				default:
+					cur.lostNotes++
+				}
+			case ok:
+				cur = nil // a warning: neither counted nor a note's owner
+			case isMypySummary(l):
+				cur, summary = nil, l
+			default:
+				cur = nil
+				other[i] = append(other[i], l)
+			}
+		}
+	}
+
+	b := &Body{}
+	b.Field("exit_code", exitCodeValue(r))
+	if summary != "" {
+		b.Field("summary", summary)
+	}
+	b.Count("errors", len(diags))
+	b.Count("notes", notes)
+	b.Count("files_with_errors", len(files))
+	if len(codes) > 0 {
+		s, lost := mypyCodes(codes)
+		b.Field("error_codes", s)
+		if lost > 0 {
+			b.Count("error_codes_omitted", lost)
+		}
+	}
+	if len(files) > 1 {
+		items := make([]string, len(files))
+		for i, f := range files {
+			items[i] = f + ": " + strconv.Itoa(perFile[f])
+		}
+		b.List("error_files", items, mypyMaxFiles)
+	}
+	b.List("notes_without_error", loneNotes, mypyMaxLoneNotes)
+
+	tail := 0
+	if summary == "" && (!r.Exited || r.ExitCode != 0) {
+		tail = pyTailLines // no closing line: a crash or a usage error, told last
+	}
+	output, outputLost := pyExcerpt(other[0], isPyMustKeep, pyMaxMustKeep, tail)
+	stderr, stderrLost := pyExcerpt(other[1], isPyMustKeep, pyMaxMustKeep, pyTailLines)
+
+	room := r.bodyRoom() - len(b.render()) -
+		pyExcerptSize("output_excerpt", output, outputLost) - pyExcerptSize("stderr", stderr, stderrLost)
+	items := make([]string, len(diags))
+	lostNotes := 0
+	for i, d := range diags {
+		items[i] = d.line
+		if i < mypyMaxDiagnostics && len(d.notes) > 0 {
+			items[i] = strings.Join(append([]string{d.line}, d.notes...), "\n")
+		}
+	}
+	if slices.ContainsFunc(diags, func(d *mypyDiagnostic) bool { return d.lostNotes > 0 }) {
+		room -= len("note_lines_omitted: 0000000000\n")
+	}
+	n, _ := fitList("diagnostics", items, mypyMaxDiagnostics, room)
+	for _, d := range diags[:n] {
+		lostNotes += d.lostNotes
+	}
+	addList(b, "diagnostics", items, n)
+	if lostNotes > 0 {
+		b.Count("note_lines_omitted", lostNotes)
+	}
+	addPyExcerpt(b, "output_excerpt", output, outputLost)
+	addPyExcerpt(b, "stderr", stderr, stderrLost)
+	return b
+}
+
+// mypyDiag reads a diagnostic line "path:LINE[:COL...]: error: message":
+// its kind (error, note or warning) and path. The path may be any word
+// with a line number, or a file name without one ("a.py: error: Duplicate
+// module named"); "mypy: error: ..." from the command line is not a
+// diagnostic.
+func mypyDiag(l string) (kind, path string, ok bool) {
+	for _, k := range []string{"error", "note", "warning"} {
+		i := strings.Index(l, ": "+k+": ")
+		if i <= 0 {
+			continue
+		}
+		loc := l[:i]
+		if strings.ContainsAny(loc, " \t") {
+			continue
+		}
+		path = loc
+		numbered := false
+		for {
+			j := strings.LastIndexByte(path, ':')
+			if j < 0 || path[j+1:] == "" || strings.Trim(path[j+1:], "0123456789") != "" {
+				break
+			}
+			path, numbered = path[:j], true
+		}
+		if path != "" && (numbered || strings.ContainsAny(path, "./")) {
+			return k, path, true
+		}
+	}
+	return "", "", false
+}
+
+// isMypyError matches the error lines the boundary check requires: a
+// diagnostic of a .py or .pyi file. It is stricter than mypyDiag so that
+// no other tool's "x: error:" line is taken for mypy's.
+func isMypyError(l string) bool {
+	if !strings.Contains(l, ": error: ") {
+		return false
+	}
+	kind, path, ok := mypyDiag(l)
+	return ok && kind == "error" && (strings.HasSuffix(path, ".py") || strings.HasSuffix(path, ".pyi"))
+}
+
+// mypyCode returns the error code at the end of an error line, "arg-type"
+// in "...; expected "int"  [arg-type]".
+func mypyCode(l string) string {
+	if !strings.HasSuffix(l, "]") {
+		return ""
+	}
+	i := strings.LastIndex(l, "  [")
+	if i < 0 {
+		return ""
+	}
+	code := l[i+3 : len(l)-1]
+	if code == "" || strings.ContainsAny(code, " []") {
+		return ""
+	}
+	return code
+}
+
+// mypyCodes renders the error codes with their counts, most frequent
+// first ("return-value 2, arg-type 1"), at most mypyMaxErrorCodes of
+// them, and how many codes it left out.
+func mypyCodes(codes map[string]int) (string, int) {
+	keys := slices.SortedFunc(maps.Keys(codes), func(a, b string) int {
+		if c := cmp.Compare(codes[b], codes[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	lost := max(0, len(keys)-mypyMaxErrorCodes)
+	parts := make([]string, 0, len(keys)-lost)
+	for _, k := range keys[:len(keys)-lost] {
+		parts = append(parts, k+" "+strconv.Itoa(codes[k]))
+	}
+	return strings.Join(parts, ", "), lost
+}
+
+// isMypySummary matches mypy's closing line.
+func isMypySummary(l string) bool {
+	return strings.HasPrefix(l, "Success: no issues found") ||
+		(strings.HasPrefix(l, "Found ") && strings.Contains(l, " error") && strings.Contains(l, " in "))
+}

@@ -1,0 +1,559 @@
+package summarize
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Caps of bash.pytest. Failing node ids are short and each one matters, so
+// at least a hundred are always listed; failure contexts take what the
+// budget leaves after them.
+const (
+	pyMaxFailedTests = 100
+	pyMaxErrorTests  = 100
+	// pyMaxFailures bounds the failure contexts: an agent fixes a few
+	// failures at a time, the ids of the others are listed, and the raw
+	// output is kept on disk.
+	pyMaxFailures = 30
+	// pyMaxELines bounds the "E   " lines copied per failure: the
+	// exception or assertion and the start of its diff.
+	pyMaxELines = 10
+	// pyMaxLastLines bounds what is copied of a failure section that has
+	// neither E lines nor a location: a strict xpass prints one line, a
+	// native traceback ends with the exception and its explanation.
+	pyMaxLastLines = 3
+	pyMaxWarnings  = 10
+	// pyMaxBanners bounds the "!!! ... !!!" lines (stopping after N
+	// failures, Interrupted: N errors during collection).
+	pyMaxBanners = 5
+	// pyTailLines is how many of the last lines of stderr, and of pytest's
+	// INTERNALERROR traceback, are copied: the exception comes last.
+	pyTailLines = 10
+	// pyMaxMustKeep bounds the lines of an excerpt kept because they
+	// report an error on their own ("ERROR: ", "error: ").
+	pyMaxMustKeep = 20
+)
+
+// rePySummary matches pytest's final line once its "=" padding is gone:
+// "12 failed, 6 passed, 1 warning, 2 errors in 0.11s", "no tests ran in
+// 0.00s", "3 passed in 61.20s (0:01:01)". Plugins may add categories of
+// several words ("2 subtests passed").
+var rePySummary = regexp.MustCompile(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
+
+// pyCounts are the categories of the final line, in the order the block
+// prints them. pytest leaves out those that are zero.
+var pyCounts = []struct{ key, singular, plural string }{
+	{"passed", "passed", "passed"},
+	{"failed", "failed", "failed"},
+	{"errors", "error", "errors"},
+	{"skipped", "skipped", "skipped"},
+	{"xfailed", "xfailed", "xfailed"},
+	{"xpassed", "xpassed", "xpassed"},
+	{"deselected", "deselected", "deselected"},
+	{"warnings", "warning", "warnings"},
+}
+
+// Where a line of pytest output is: sections are announced by "=== TITLE
+// ===" banners.
+const (
+	pyModeUnknown  = iota // before any banner, or in output cut by a pipe
+	pyModeFailures        // FAILURES or ERRORS: "___ name ___" sections
+	pyModeWarnings        // warnings summary
+	pyModeOther           // any other section
+)
+
+// pySection is one failure or error section ("___ test_name ___", "___
+// ERROR collecting tests/x.py ___"), or one --tb=line location line.
+type pySection struct {
+	head    string   // the title between the underscores; "" for --tb=line
+	eLines  []string // the first pyMaxELines "E   " lines
+	eCount  int      // every E line of the section
+	loc     string   // the last location line ("tests/x.py:12: AssertionError")
+	relLoc  string   // the last location with a relative path: the project's code
+	relLoc1 string   // the first one: the line of the test that failed
+	// For sections without E lines or location (--tb=native, strict xpass):
+	last    []string // the last non-blank lines
+	frame   string   // the last 'File "path", line N' line: the innermost frame
+	stopped bool     // a "--- Captured ... ---" banner was seen: the rest is the test's output
+}
+
+// pyWarning is one entry of the warnings summary: its first line (a node id
+// or "path: N warnings") and the first line of its message.
+type pyWarning struct {
+	head, message string
+}
+
+// pytestLog reads pytest's terminal output one line at a time, so it is
+// linear in the output. Both streams go through it (stdout first): an
+// agent's 2>&1 or a pipe gives the same body.
+type pytestLog struct {
+	summary   string // the final line, without its "=" padding
+	collected string // what follows "collected " on the collection line
+	banners   []string
+	failed    pyIDs
+	errored   pyIDs
+	sections  []*pySection
+	messages  []string // short-summary entries with a message: "FAILED id - msg"
+	warnings  []*pyWarning
+	internal  tailLines // INTERNALERROR> lines
+
+	mode int
+	sec  *pySection
+	warn *pyWarning
+}
+
+// pyIDs is an ordered set of node ids.
+type pyIDs struct {
+	ids  []string
+	seen map[string]bool
+}
+
+func (p *pyIDs) add(id string) {
+	if p.seen == nil {
+		p.seen = map[string]bool{}
+	}
+	if !p.seen[id] {
+		p.seen[id] = true
+		p.ids = append(p.ids, id)
+	}
+}
+
+// pytest summarizes bash.pytest: the final summary line and its counts,
+// every failing and erroring node id, each failure's location and E lines,
+// the warnings summary, and what pytest wrote to stderr (usage errors,
+// conftest import errors).
+func pytest(r *Run) *Body {
+	var p pytestLog
+	stdout, stderr := lines(r.Stdout), lines(r.Stderr)
+	for _, l := range stdout {
+		p.feed(l)
+	}
+	p.endStream()
+	for _, l := range stderr {
+		p.feed(l)
+	}
+
+	b := &Body{}
+	b.Field("exit_code", exitCodeValue(r))
+	if p.summary != "" {
+		b.Field("summary", p.summary)
+		counts := pySummaryCounts(p.summary)
+		for _, c := range pyCounts {
+			b.Count(c.key, counts[c.key])
+		}
+	}
+	if p.collected != "" {
+		b.Field("collected", p.collected)
+	}
+	b.List("interrupted", p.banners, pyMaxBanners)
+	b.List("failed_tests", p.failed.ids, pyMaxFailedTests)
+	b.List("error_tests", p.errored.ids, pyMaxErrorTests)
+
+	// What is left of the budget goes first to the stderr and internal
+	// error excerpts (short, and the only account of a usage error or a
+	// crash), then to the failure contexts, then to the warnings.
+	room := r.bodyRoom() - len(b.render())
+	tail := 0
+	if p.summary == "" && (!r.Exited || r.ExitCode != 0) {
+		tail = pyTailLines // no summary: how the run ended is in its last lines
+	}
+	output, outputLost := pyExcerpt(stdout, isPyMustKeep, pyMaxMustKeep, tail)
+	errs, errsLost := pyExcerpt(stderr, isPyMustKeep, pyMaxMustKeep, pyTailLines)
+	internal, internalLost := p.internal.lines, p.internal.lost
+	room -= pyExcerptSize("output_excerpt", output, outputLost) +
+		pyExcerptSize("internal_error", internal, internalLost) +
+		pyExcerptSize("stderr", errs, errsLost)
+
+	failures, lost := p.failureItems(pyMaxFailures)
+	if lost > 0 {
+		room -= len("failure_lines_omitted: 0000000000\n")
+	}
+	nFailures, size := fitList("failures", failures, pyMaxFailures, room)
+	room -= size
+	warnings := p.warningItems()
+	nWarnings, _ := fitList("warnings_summary", warnings, pyMaxWarnings, room)
+
+	addList(b, "failures", failures, nFailures)
+	if l := p.shownLost(nFailures); l > 0 {
+		b.Count("failure_lines_omitted", l)
+	}
+	addList(b, "warnings_summary", warnings, nWarnings)
+	addPyExcerpt(b, "output_excerpt", output, outputLost)
+	addPyExcerpt(b, "internal_error", internal, internalLost)
+	addPyExcerpt(b, "stderr", errs, errsLost)
+	return b
+}
+
+// feed reads one line of either stream.
+func (p *pytestLog) feed(l string) {
+	if rest, ok := strings.CutPrefix(l, "INTERNALERROR> "); ok || l == "INTERNALERROR>" {
+		p.internal.add(strings.TrimRight(rest, " "))
+		return
+	}
+	if s, ok := pySummaryLine(l); ok {
+		p.summary = s
+		p.endSection()
+		p.mode = pyModeOther
+		return
+	}
+	if title, ok := pyBanner(l); ok {
+		p.endSection()
+		switch {
+		case title == "FAILURES" || title == "ERRORS":
+			p.mode = pyModeFailures
+		case title == "warnings summary":
+			p.mode = pyModeWarnings
+		default:
+			p.mode = pyModeOther
+		}
+		return
+	}
+	if kind, id, ok := pyShortEntry(l); ok {
+		p.addResult(kind, id)
+		if len(id)+len(kind)+1 < len(l) {
+			p.messages = append(p.messages, l)
+		}
+		return
+	}
+	if id, kind, ok := pyVerboseResult(l); ok {
+		p.addResult(kind, id)
+		return
+	}
+	if inner, ok := pyBang(l); ok {
+		p.banners = append(p.banners, inner)
+		return
+	}
+	if rest, ok := pyCollected(l); ok {
+		if p.collected == "" { // a test that runs pytest prints its own
+			p.collected = rest
+		}
+		return
+	}
+
+	switch p.mode {
+	case pyModeUnknown, pyModeFailures:
+		p.failureLine(l)
+	case pyModeWarnings:
+		p.warningLine(l)
+	}
+}
+
+// endStream closes what was open at the end of a stream: stderr never
+// continues a section of stdout.
+func (p *pytestLog) endStream() {
+	p.endSection()
+	p.mode = pyModeUnknown
+}
+
+func (p *pytestLog) endSection() {
+	p.sec, p.warn = nil, nil
+}
+
+func (p *pytestLog) addResult(kind, id string) {
+	if kind == "FAILED" {
+		p.failed.add(id)
+	} else {
+		p.errored.add(id)
+	}
+}
+
+// failureLine reads a line in a FAILURES or ERRORS section, or in output
+// whose banners a pipe cut off.
+func (p *pytestLog) failureLine(l string) {
+	if head, ok := pySectionHead(l); ok {
+		p.sec = &pySection{head: head}
+		p.sections = append(p.sections, p.sec)
+		return
+	}
+	s := p.sec
+	if s == nil {
+		// --tb=line: one location line per failure, no section heads.
+		if p.mode == pyModeFailures && isPyLocation(l) {
+			p.sections = append(p.sections, &pySection{loc: l})
+		}
+		return
+	}
+	if s.stopped {
+		return
+	}
+	switch {
+	case isPyCaptured(l):
+		s.stopped = true
+	case isPyELine(l):
+		s.eCount++
+		if len(s.eLines) < pyMaxELines {
+			s.eLines = append(s.eLines, strings.TrimRight(l, " "))
+		}
+	case isPyLocation(l):
+		s.loc = strings.TrimRight(l, " ")
+		if l[0] != '/' {
+			s.relLoc = s.loc
+			if s.relLoc1 == "" {
+				s.relLoc1 = s.loc
+			}
+		}
+	case strings.TrimSpace(l) != "":
+		if strings.HasPrefix(strings.TrimSpace(l), `File "`) {
+			s.frame = l
+		}
+		if len(s.last) == pyMaxLastLines {
+			copy(s.last, s.last[1:])
+			s.last = s.last[:len(s.last)-1]
+		}
+		s.last = append(s.last, l)
+	}
+}
+
+// warningLine reads a line of the warnings summary: entries are separated
+// by blank lines; each starts with unindented lines (node ids, or "path: N
+// warnings") followed by the message indented by two spaces and the source
+// line indented by four.
+func (p *pytestLog) warningLine(l string) {
+	switch {
+	case strings.TrimSpace(l) == "" || strings.HasPrefix(l, "-- Docs: "):
+		p.warn = nil
+	case l[0] != ' ':
+		if p.warn == nil {
+			p.warn = &pyWarning{head: l}
+			p.warnings = append(p.warnings, p.warn)
+		}
+	case p.warn != nil && p.warn.message == "" && strings.HasPrefix(l, "  ") && l[2] != ' ':
+		p.warn.message = strings.TrimSpace(l)
+	}
+}
+
+// failureItems returns one item per failure context, in output order:
+// its head, then its locations (the first and the last in the project's
+// own code, relative paths, and the last of all), then its first E lines;
+// or, when it has neither, its innermost 'File "..."' frame and its last
+// lines. Without any section (--tb=no, or a pipe that cut them off) the
+// short-summary entries that carry a message are the contexts. Items past
+// limit are only counted, so they are left as their first line. lost is
+// the number of E lines all sections leave out.
+func (p *pytestLog) failureItems(limit int) (items []string, lost int) {
+	if len(p.sections) == 0 {
+		return p.messages, 0
+	}
+	for i, s := range p.sections {
+		var it []string
+		if s.head != "" {
+			it = append(it, s.head)
+		}
+		if i >= limit && len(it) > 0 {
+			items = append(items, it[0])
+			continue
+		}
+		for _, loc := range []string{s.relLoc1, s.relLoc, s.loc} {
+			if loc != "" && (len(it) == 0 || it[len(it)-1] != loc) {
+				it = append(it, loc)
+			}
+		}
+		it = append(it, s.eLines...)
+		if s.loc == "" && s.eCount == 0 {
+			if s.frame != "" && !slices.Contains(s.last, s.frame) {
+				it = append(it, s.frame)
+			}
+			it = append(it, s.last...)
+		}
+		items = append(items, strings.Join(it, "\n"))
+		lost += s.eCount - len(s.eLines)
+	}
+	return items, lost
+}
+
+// shownLost counts the E lines left out of the first n failure contexts.
+func (p *pytestLog) shownLost(n int) int {
+	lost := 0
+	for _, s := range p.sections[:min(n, len(p.sections))] {
+		lost += s.eCount - len(s.eLines)
+	}
+	return lost
+}
+
+func (p *pytestLog) warningItems() []string {
+	items := make([]string, 0, len(p.warnings))
+	for _, w := range p.warnings {
+		if w.message == "" {
+			items = append(items, w.head)
+		} else {
+			items = append(items, w.head+"\n"+w.message)
+		}
+	}
+	return items
+}
+
+// pyCollected returns what follows "collected " on the collection line,
+// "collected 22 items" or, with -v, "collecting ... collected 22 items".
+func pyCollected(l string) (string, bool) {
+	if rest, ok := strings.CutPrefix(l, "collected "); ok {
+		return rest, true
+	}
+	if rest, ok := strings.CutPrefix(l, "collecting ... collected "); ok {
+		return rest, true
+	}
+	return "", false
+}
+
+// pySummaryLine recognizes the final line, with or without its "="
+// padding, and returns it without the padding.
+func pySummaryLine(l string) (string, bool) {
+	if l == "" || (l[0] != '=' && (l[0] < '0' || l[0] > '9') && l[0] != 'n') {
+		return "", false
+	}
+	t := strings.Trim(l, "= ")
+	if !strings.Contains(t, " in ") || !rePySummary.MatchString(t) {
+		return "", false
+	}
+	return t, true
+}
+
+// pySummaryCounts reads the counts of a final line; categories pytest
+// left out are zero.
+func pySummaryCounts(s string) map[string]int {
+	counts := map[string]int{}
+	s = s[:strings.LastIndex(s, " in ")]
+	for part := range strings.SplitSeq(s, ", ") {
+		n, word, ok := strings.Cut(part, " ")
+		if !ok {
+			continue
+		}
+		for _, c := range pyCounts {
+			if word == c.singular || word == c.plural {
+				counts[c.key] += numberBefore(n+" ", " ")
+			}
+		}
+	}
+	return counts
+}
+
+// pyBanner returns the title of a "==== TITLE ====" line.
+func pyBanner(l string) (string, bool) {
+	return pyFramed(l, '=')
+}
+
+// pySectionHead returns the title of a "____ test_name ____" line; the
+// "_ _ _ _" lines between traceback frames are not heads.
+func pySectionHead(l string) (string, bool) {
+	t, ok := pyFramed(l, '_')
+	if !ok || strings.Trim(t, "_ ") == "" {
+		return "", false
+	}
+	return t, true
+}
+
+// pyBang returns the text of a "!!!! stopping after 1 failures !!!!" line.
+func pyBang(l string) (string, bool) {
+	return pyFramed(l, '!')
+}
+
+// isPyCaptured matches "---- Captured stdout call ----" and the other
+// captured-output banners inside a failure section.
+func isPyCaptured(l string) bool {
+	t, ok := pyFramed(l, '-')
+	return ok && strings.HasPrefix(t, "Captured ")
+}
+
+// pyFramed returns T from a line "ccc T ccc": pytest's separators, at
+// least one c on each side (long titles leave room for no more).
+func pyFramed(l string, c byte) (string, bool) {
+	if len(l) < 5 || l[0] != c || l[len(l)-1] != c {
+		return "", false
+	}
+	t := strings.TrimRight(strings.TrimLeft(l, string(c)), string(c))
+	if len(t) < 3 || t[0] != ' ' || t[len(t)-1] != ' ' {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
+}
+
+// isPyELine matches the "E   " lines of a traceback: the exception, the
+// assertion and its explanation.
+func isPyELine(l string) bool {
+	return l == "E" || strings.HasPrefix(l, "E ")
+}
+
+// isPyLocation matches a traceback location: "tests/x.py:12: AssertionError",
+// "tests/x.py:21: " between frames, "shop/cart.py:104: in apply_discount"
+// (--tb=short), "/abs/tests/x.py:6: AssertionError: msg" (--tb=line) and
+// the bare "/abs/tests/x.py:10" of a missing fixture.
+func isPyLocation(l string) bool {
+	if l == "" || l[0] == ' ' || l[0] == '\t' {
+		return false
+	}
+	path, rest, ok := strings.Cut(l, ":")
+	if !ok || path == "" || strings.ContainsAny(path, " \t") {
+		return false
+	}
+	digits := rest
+	if i := strings.IndexByte(rest, ':'); i >= 0 {
+		digits = rest[:i]
+		if i+1 < len(rest) && rest[i+1] != ' ' {
+			return false
+		}
+	}
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// pyShortEntry reads a "FAILED id - message" or "ERROR id - message" line
+// of the short test summary: the kind and the node id. A FAILED id always
+// names a test ("path::name"); an ERROR id may be a module that could not
+// be collected ("tests/test_x.py").
+func pyShortEntry(l string) (kind, id string, ok bool) {
+	if rest, found := strings.CutPrefix(l, "FAILED "); found {
+		if id := pyNodeID(rest); strings.Contains(id, "::") {
+			return "FAILED", id, true
+		}
+	} else if rest, found := strings.CutPrefix(l, "ERROR "); found {
+		if id := pyNodeID(rest); strings.Contains(id, "::") || strings.HasSuffix(id, ".py") {
+			return "ERROR", id, true
+		}
+	}
+	return "", "", false
+}
+
+// pyVerboseResult reads a -v result line, "tests/x.py::test_y FAILED
+// [ 45%]", for the FAILED and ERROR outcomes.
+func pyVerboseResult(l string) (id, kind string, ok bool) {
+	if !strings.Contains(l, "::") || l[0] == ' ' {
+		return "", "", false
+	}
+	t := strings.TrimRight(l, " ")
+	if strings.HasSuffix(t, "]") {
+		i := strings.LastIndexByte(t, '[')
+		if i < 0 || strings.Trim(t[i+1:len(t)-1], " 0123456789/%") != "" {
+			return "", "", false
+		}
+		t = strings.TrimRight(t[:i], " ")
+	}
+	for _, k := range []string{"FAILED", "ERROR"} {
+		id, found := strings.CutSuffix(t, " "+k)
+		path, _, _ := strings.Cut(id, "::")
+		if found && path != "" && path != id && !strings.ContainsAny(path, " \t") {
+			return id, k, true
+		}
+	}
+	return "", "", false
+}
+
+// pyNodeID cuts the node id off a short-summary entry: it ends at the
+// first " - " outside the brackets of a parametrized id, so that
+// "test_x[a - b] - assert ..." keeps its whole id.
+func pyNodeID(s string) string {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+			}
+		case ' ':
+			if depth == 0 && strings.HasPrefix(s[i:], " - ") {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
