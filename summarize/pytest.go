@@ -501,11 +501,11 @@ func isPyLocation(l string) bool {
 // be collected ("tests/test_x.py").
 func pyShortEntry(l string) (kind, id string, ok bool) {
 	if rest, found := strings.CutPrefix(l, "FAILED "); found {
-		if id := pyNodeID(rest); strings.Contains(id, "::") {
+		if id := pyNodeID(rest); isPyTestID(id) {
 			return "FAILED", id, true
 		}
 	} else if rest, found := strings.CutPrefix(l, "ERROR "); found {
-		if id := pyNodeID(rest); strings.Contains(id, "::") || strings.HasSuffix(id, ".py") {
+		if id := pyNodeID(rest); isPyTestID(id) || (strings.HasSuffix(id, ".py") && !strings.Contains(id, " ")) {
 			return "ERROR", id, true
 		}
 	}
@@ -527,13 +527,20 @@ func pyVerboseResult(l string) (id, kind string, ok bool) {
 		t = strings.TrimRight(t[:i], " ")
 	}
 	for _, k := range []string{"FAILED", "ERROR"} {
-		id, found := strings.CutSuffix(t, " "+k)
-		path, _, _ := strings.Cut(id, "::")
-		if found && path != "" && path != id && !strings.ContainsAny(path, " \t") {
+		if id, found := strings.CutSuffix(t, " "+k); found && isPyTestID(id) {
 			return id, k, true
 		}
 	}
 	return "", "", false
+}
+
+// isPyTestID reports whether id names a test as pytest does: a file path
+// with its extension ("tests/test_x.py", a doctest's "README.rst"), then
+// "::" and the test. libtest's "tests::adds --- FAILED" (cargo test -q)
+// has no file there.
+func isPyTestID(id string) bool {
+	path, name, ok := strings.Cut(id, "::")
+	return ok && name != "" && strings.Contains(path, ".") && !strings.ContainsAny(path, " \t")
 }
 
 // pyNodeID cuts the node id off a short-summary entry: it ends at the

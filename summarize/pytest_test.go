@@ -86,6 +86,8 @@ func TestPyVerboseResult(t *testing.T) {
 		{"tests/test_cart.py::test_rounding XFAIL (rounding is known to be off)    [ 63%]", "", ""},
 		{"  tests/test_cart.py::test_total FAILED", "", ""},
 		{"some words::x FAILED", "", ""},
+		{"edge_tests::parse_underscore --- FAILED", "", ""},
+		{"README.rst::README.rst FAILED", "README.rst::README.rst", "FAILED"},
 		{"test result: FAILED. 0 passed; 1 failed", "", ""},
 	}
 	for _, tt := range tests {

@@ -52,6 +52,7 @@ func TestPythonFailures(t *testing.T) {
 			"  note: This error originates from a subprocess",
 		}, "\n"), true, []string{"cext.c:4:28: error: ‘x’ undeclared", "error: command 'gcc' failed with exit code 1"}},
 		{"cargo and go output", "test result: FAILED. 0 passed; 1 failed\n--- FAIL: TestX (0.00s)\nFAIL\tpkg\t0.01s\n", true, nil},
+		{"cargo test -q", "edge_tests::parse_underscore --- FAILED\ntest tests::adds ... FAILED\n", true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
