@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -38,7 +39,7 @@ const (
 // these tools may be forced to (FORCE_COLOR, --color), so every node rule
 // and the node finder read text as a person would see it.
 func plainLines(b []byte) []string {
-	if strings.IndexByte(string(b), 0x1b) >= 0 {
+	if bytes.IndexByte(b, 0x1b) >= 0 {
 		b = StripTerminal(b)
 	}
 	return lines(b)
@@ -101,6 +102,7 @@ type testFailure struct {
 	heads      []string
 	lines      []string
 	text, locs int
+	located    bool // a location with file:line:col is among the lines
 	lost       int
 }
 
@@ -113,13 +115,15 @@ func (f *testFailure) addText(l string) {
 	}
 }
 
-// addLoc keeps a stack location: the first one always (it is where the
-// failure was reported), and later ones only when they point into the
+// addLoc keeps a stack frame: every one up to the first with a
+// file:line:col (that is where the failure was reported, and what the
+// boundary check requires), and later ones only when they point into the
 // project, not into node_modules or node itself.
 func (f *testFailure) addLoc(l string) {
-	if f.locs == 0 || f.locs < maxNodeFailureLocs && isProjectFrame(l) {
+	if !f.located || f.locs < maxNodeFailureLocs && isProjectFrame(l) {
 		f.lines = append(f.lines, l)
 		f.locs++
+		f.located = f.located || reNodeLoc.MatchString(l)
 	} else {
 		f.lost++
 	}

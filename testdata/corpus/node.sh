@@ -206,6 +206,21 @@ it('starts a request and forgets it', () => {
 it('waits', async () => { await new Promise((r) => setTimeout(r, 20)) })
 EOF
 
+# One error thrown by several tests: vitest reports it once, under the
+# FAIL lines of all of them.
+project vt-shared
+echo '{ "name": "vt-shared", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-shared/package.json"
+cat >"$ROOT/vt-shared/src/db.test.js" <<'EOF'
+import { describe, it } from 'vitest'
+
+const down = new Error('database is down')
+describe('db', () => {
+  it('reads', () => { throw down })
+  it('writes', () => { throw down })
+  it('deletes', () => { throw down })
+})
+EOF
+
 capture vitest pass vt-pass 'npx vitest run'
 capture vitest pass_verbose vt-pass 'vitest run --reporter=verbose'
 capture vitest fail vt-fail 'npx vitest run'
@@ -215,6 +230,7 @@ capture vitest filter vt-fail 'vitest run src/parse.test.js'
 capture vitest many vt-many 'npx vitest run'
 capture vitest unhandled vt-unhandled 'vitest run'
 capture vitest no_tests vt-pass 'vitest run nomatch'
+capture vitest shared_error vt-shared 'vitest run'
 
 # --- jest -----------------------------------------------------------------
 
@@ -476,6 +492,18 @@ for f in a b c d e; do
 	done >"$ROOT/es-many/src/$f.js"
 done
 
+# Errors after many warnings in one file: the errors are kept first.
+project es-mixed
+eslint_config es-mixed
+{
+	for i in $(seq 1 30); do
+		echo "console.log($i)"
+	done
+	echo "undefinedCall()"
+	echo "let never = 1"
+	echo "export { never }"
+} >"$ROOT/es-mixed/src/noisy.js"
+
 project es-pass
 eslint_config es-pass
 sed -i 's/^];$/]/' "$ROOT/es-pass/eslint.config.js"
@@ -489,6 +517,7 @@ capture eslint quiet es-fail 'eslint --quiet src'
 capture eslint max_warnings es-warn 'eslint --max-warnings 0 .'
 capture eslint many es-many 'npx eslint src'
 capture eslint clean es-pass 'eslint .'
+capture eslint errors_first es-mixed 'eslint src'
 capture eslint no_config es-noconfig 'npx eslint src'
 
 # --- npm install and its kin --------------------------------------------------
