@@ -1,0 +1,206 @@
+// Package input builds the summarizer inputs that the benchmarks measure:
+// real captured outputs from testdata/corpus, repeated to a given size so
+// that throughput is measured on realistic lines, and pathological inputs
+// (one huge line, a million tiny lines, a diff of 100k files) that would
+// expose a summarizer that is not linear.
+//
+// It is shared by `go run ./bench` and the `go test -bench` benchmarks in
+// package summarize, so both measure the same bytes.
+package input
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Rule is one summarizer and the corpus cases that make up its input.
+type Rule struct {
+	// Name is the corpus directory and the rule id without "bash.".
+	Name string
+	// Command is the command the input is presented as, in the header.
+	Command string
+	// ExitCode is the exit code the input is presented with.
+	ExitCode int
+	// keep selects the corpus cases (by their meta command and exit code)
+	// whose output is repeated: one layout per rule, as one command prints.
+	keep func(cmd string, exit int) bool
+}
+
+// Rules are the summarizers, in the order the tables print them.
+var Rules = []Rule{
+	{"git_status", "git status", 0, func(c string, e int) bool { return c == "git status" && e == 0 }},
+	{"git_diff", "git diff", 0, func(c string, e int) bool {
+		return e == 0 && strings.Contains(c, "diff") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--name")
+	}},
+	{"git_log", "git log --oneline", 0, func(c string, e int) bool {
+		return e == 0 && strings.Contains(c, "--oneline") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--graph")
+	}},
+	{"cargo_check", "cargo check", 101, func(string, int) bool { return true }},
+	{"cargo_test", "cargo test", 101, func(string, int) bool { return true }},
+}
+
+// Unit is one copy of a rule's corpus: the selected cases' streams
+// concatenated in name order.
+type Unit struct {
+	Rule           Rule
+	Stdout, Stderr []byte
+	Cases          []string
+}
+
+// CorpusDir finds testdata/corpus from the current directory or one of its
+// parents, so both `go run ./bench` (module root) and `go test` (package
+// directory) find it.
+func CorpusDir() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		p := filepath.Join(dir, "testdata", "corpus")
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("testdata/corpus not found above the current directory")
+		}
+		dir = parent
+	}
+}
+
+// LoadUnit reads the corpus cases of rule r from corpus.
+func LoadUnit(corpus string, r Rule) (*Unit, error) {
+	metas, err := filepath.Glob(filepath.Join(corpus, r.Name, "*.meta"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(metas)
+	u := &Unit{Rule: r}
+	for _, meta := range metas {
+		cmd, exit, err := readMeta(meta)
+		if err != nil {
+			return nil, err
+		}
+		if !r.keep(cmd, exit) {
+			continue
+		}
+		base := strings.TrimSuffix(meta, ".meta")
+		out, _ := os.ReadFile(base + ".stdout")
+		errb, _ := os.ReadFile(base + ".stderr")
+		u.Stdout = append(u.Stdout, endLine(out)...)
+		u.Stderr = append(u.Stderr, endLine(errb)...)
+		u.Cases = append(u.Cases, filepath.Base(base))
+	}
+	if len(u.Stdout)+len(u.Stderr) == 0 {
+		return nil, fmt.Errorf("%s: no corpus output for %s", corpus, r.Name)
+	}
+	return u, nil
+}
+
+func endLine(b []byte) []byte {
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		return append(b, '\n')
+	}
+	return b
+}
+
+func readMeta(path string) (cmd string, exit int, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", 0, err
+	}
+	for l := range strings.Lines(string(data)) {
+		l = strings.TrimSuffix(l, "\n")
+		if v, ok := strings.CutPrefix(l, "command: "); ok {
+			cmd = v
+		}
+		if v, ok := strings.CutPrefix(l, "exit_code: "); ok {
+			exit, _ = strconv.Atoi(v)
+		}
+	}
+	return cmd, exit, nil
+}
+
+// Sized returns a Run of about size bytes: the unit repeated, each stream
+// cut at a line boundary so that the two streams keep the unit's
+// proportions and together hold at most size bytes.
+func (u *Unit) Sized(size int) *summarize.Run {
+	total := len(u.Stdout) + len(u.Stderr)
+	outShare := int(int64(size) * int64(len(u.Stdout)) / int64(total))
+	return u.Rule.Run(repeat(u.Stdout, outShare), repeat(u.Stderr, size-outShare))
+}
+
+// repeat returns unit repeated to at most n bytes, ending at a line boundary.
+func repeat(unit []byte, n int) []byte {
+	if len(unit) == 0 || n <= 0 {
+		return nil
+	}
+	b := make([]byte, 0, n+len(unit))
+	for len(b) < n {
+		b = append(b, unit...)
+	}
+	b = b[:n]
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		b = b[:i+1]
+	}
+	return b
+}
+
+// Run presents stdout and stderr as a run of rule r, as the command line
+// tool would: counts, exit code, default budget.
+func (r Rule) Run(stdout, stderr []byte) *summarize.Run {
+	return &summarize.Run{
+		Rule:        "bash." + r.Name,
+		Command:     r.Command,
+		Argv:        strings.Fields(r.Command),
+		Stdout:      stdout,
+		Stderr:      stderr,
+		StdoutBytes: int64(len(stdout)),
+		StderrBytes: int64(len(stderr)),
+		ExitCode:    r.ExitCode,
+		Exited:      true,
+		RawOutput:   "shrinkrun show 0123456789abcdef",
+	}
+}
+
+// Size returns the bytes of a run's input.
+func Size(r *summarize.Run) int { return len(r.Stdout) + len(r.Stderr) }
+
+// Pathological inputs. Each returns the bytes for one stream; the caller
+// puts them on stdout, or on stderr where the rule reads that stream.
+
+// OneLine is a single line of n bytes without a newline: a minified file
+// in a diff, a progress bar that never ends its line.
+func OneLine(n int, prefix string) []byte {
+	b := make([]byte, n)
+	copy(b, prefix)
+	for i := len(prefix); i < n; i++ {
+		b[i] = 'a' + byte(i%26)
+	}
+	return b
+}
+
+// TinyLines is n lines, each line the given text (its newline included).
+func TinyLines(n int, line string) []byte {
+	return bytes.Repeat([]byte(line), n)
+}
+
+// ManyFileDiff is a `git diff` of n files with one changed line each.
+func ManyFileDiff(n int) []byte {
+	var b bytes.Buffer
+	b.Grow(n * 130)
+	for i := range n {
+		fmt.Fprintf(&b, "diff --git a/src/d%03d/f%06d.go b/src/d%03d/f%06d.go\n", i%1000, i, i%1000, i)
+		fmt.Fprintf(&b, "index %07x..%07x 100644\n", i, i+1)
+		fmt.Fprintf(&b, "--- a/src/d%03d/f%06d.go\n+++ b/src/d%03d/f%06d.go\n", i%1000, i, i%1000, i)
+		fmt.Fprintf(&b, "@@ -1,3 +1,3 @@\n package p\n-var x = %d\n+var x = %d\n \n", i, i+1)
+	}
+	return b.Bytes()
+}
