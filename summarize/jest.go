@@ -108,10 +108,12 @@ func (j *jestReader) margin(l string) {
 	case strings.HasPrefix(l, "PASS "), strings.HasPrefix(l, "Time:"),
 		strings.HasPrefix(l, "Ran all test suites"), l == "Summary of all failing tests":
 	case strings.HasPrefix(l, "Test Suites:"):
-		j.t.files, j.t.hasFiles = parseCounts(strings.TrimPrefix(l, "Test Suites:")), true
+		j.t.files.add(parseCounts(strings.TrimPrefix(l, "Test Suites:")))
+		j.t.hasFiles = true
 		j.t.summary = append(j.t.summary, l)
 	case strings.HasPrefix(l, "Tests:"):
-		j.t.tests, j.t.hasTests = parseCounts(strings.TrimPrefix(l, "Tests:")), true
+		j.t.tests.add(parseCounts(strings.TrimPrefix(l, "Tests:")))
+		j.t.hasTests = true
 		j.t.summary = append(j.t.summary, l)
 	case strings.HasPrefix(l, "Snapshots:"):
 		j.t.summary = append(j.t.summary, l)

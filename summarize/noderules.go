@@ -58,6 +58,16 @@ type testCounts struct {
 	failed, passed, skipped, todo, total int
 }
 
+// add sums the counts of another summary line: a script that runs the
+// runner twice prints two, and the counts are of the whole output.
+func (c *testCounts) add(o testCounts) {
+	c.failed += o.failed
+	c.passed += o.passed
+	c.skipped += o.skipped
+	c.todo += o.todo
+	c.total += o.total
+}
+
 // parseCounts reads the counts of a summary line's value, in vitest's form
 // ("5 failed | 4 passed | 1 skipped | 1 todo (11)") or jest's ("5 failed,
 // 1 skipped, 4 passed, 10 total", "2 passed, 2 of 3 total"). Words it does

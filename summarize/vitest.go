@@ -124,9 +124,11 @@ func (v *vitestReader) summary(t string) bool {
 	}
 	switch label {
 	case "Test Files":
-		v.t.files, v.t.hasFiles = parseCounts(value), true
+		v.t.files.add(parseCounts(value))
+		v.t.hasFiles = true
 	case "Tests":
-		v.t.tests, v.t.hasTests = parseCounts(value), true
+		v.t.tests.add(parseCounts(value))
+		v.t.hasTests = true
 	case "Errors", "Type Errors", "Snapshots":
 	case "Start at", "Duration":
 		return true
