@@ -141,6 +141,8 @@ func run() error {
 		progress("building %s", e.shrinkrun)
 		cmd := exec.Command("go", "build", "-o", e.shrinkrun, "./cmd/shrinkrun")
 		cmd.Dir, cmd.Stdout, cmd.Stderr = root, os.Stderr, os.Stderr
+		// Built as the README says: static, no libc to load at each start.
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if err := cmd.Run(); err != nil {
 			return fmt.Errorf("go build: %w", err)
 		}
