@@ -61,37 +61,45 @@ func findFailures(r *Run) failures {
 func rustFailures(ls []string, failed bool, f *failures) {
 	inError := false
 	for i, l := range ls {
-		// Every pattern starts with one of a few letters or with spaces;
-		// most lines are rejected here without running a regexp.
-		if l == "" || !strings.ContainsRune("efnhwt ", rune(l[0])) {
+		// Each pattern starts with a known letter or with spaces, so the
+		// first byte picks the one or two patterns worth running.
+		if l == "" {
 			continue
 		}
-		switch {
-		case reError.MatchString(l) || reFatal.MatchString(l):
-			f.add(strings.TrimSpace(l), l)
-			inError = true
-			continue
-		case reDiag.MatchString(l):
-			inError = false
-		}
-		switch {
-		case l[0] == ' ':
-			if m := reArrow.FindStringSubmatch(l); m != nil && inError {
-				f.add(m[1], l)
+		switch l[0] {
+		case 'e', 'f':
+			if reError.MatchString(l) || reFatal.MatchString(l) {
+				f.add(strings.TrimSpace(l), l)
+				inError = true
+			} else if reDiag.MatchString(l) {
 				inError = false
 			}
-		case strings.HasPrefix(l, "test "):
-			if m := reTestFailed.FindStringSubmatch(l); m != nil {
-				f.add(m[1], l)
+		case 'w', 'n', 'h':
+			if reDiag.MatchString(l) {
+				inError = false
 			}
-		case strings.HasPrefix(l, "thread '") && failed:
-			// A panic is a failure only in a run that failed: a passing
-			// should_panic test under --nocapture prints one too.
-			if m := rePanic.FindStringSubmatch(l); m != nil {
-				f.add(m[1], l)
-				if i+1 < len(ls) && ls[i+1] != "" {
-					// The panic message: the assertion or the reason.
-					f.lines = append(f.lines, ls[i+1])
+		case ' ':
+			if inError && strings.Contains(l, "--> ") {
+				if m := reArrow.FindStringSubmatch(l); m != nil {
+					f.add(m[1], l)
+					inError = false
+				}
+			}
+		case 't':
+			switch {
+			case strings.HasSuffix(l, " FAILED") && strings.HasPrefix(l, "test "):
+				if m := reTestFailed.FindStringSubmatch(l); m != nil {
+					f.add(m[1], l)
+				}
+			case failed && strings.HasPrefix(l, "thread '"):
+				// A panic is a failure only in a run that failed: a passing
+				// should_panic test under --nocapture prints one too.
+				if m := rePanic.FindStringSubmatch(l); m != nil {
+					f.add(m[1], l)
+					if i+1 < len(ls) && ls[i+1] != "" {
+						// The panic message: the assertion or the reason.
+						f.lines = append(f.lines, ls[i+1])
+					}
 				}
 			}
 		}
