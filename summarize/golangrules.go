@@ -1,8 +1,155 @@
 package summarize
 
-// goRules are the summarizers of the go family of commands.
-var goRules = map[string]Func{}
+import "strings"
 
-// goFailures finds the go family's failures for the boundary check.
-// Not written yet.
-func goFailures(ls []string, failed bool, f *failures) {}
+// goRules are the summarizers of the go family of commands.
+var goRules = map[string]Func{
+	"bash.go_test":  goTest,
+	"bash.go_build": goBuild,
+	"bash.go_vet":   goVet,
+	"bash.go_mod":   goMod,
+}
+
+// goFailures finds what must survive from go's output: the name of every
+// failing test and subtest, the file:line of each reason line a failing
+// test printed, every failing package (FAIL<tab>pkg), and in a failed run
+// panics and fatal runtime errors, compiler and vet error locations, and
+// the go command's own messages ("go: ..." but its download progress).
+// go test -json is read through the text of its events.
+//
+// A reason line belongs to a failing test either by position (without -v
+// it follows the "--- FAIL:" line, indented deeper) or by name (with -v it
+// follows "=== RUN/CONT/NAME name" and precedes "--- FAIL: name").
+//
+// The line shapes are parsed here by hand, apart from the rules' parsers:
+// the check is only worth something if it does not share the rules'
+// mistakes, and it runs on every output of every rule, so each line costs
+// a few comparisons (patterns from real go 1.26 output, testdata/corpus).
+func goFailures(ls []string, failed bool, f *failures) {
+	ls = goTextLines(ls)
+	var pending map[string][]string // -v: reason lines by test, since its === line
+	cur := ""                       // the test the === lines named last
+	after := -1                     // indentation of the last --- FAIL line, or -1
+	for _, l := range ls {
+		if l == "" {
+			continue
+		}
+		switch c := l[0]; {
+		case c == '=' && strings.HasPrefix(l, "=== "):
+			action, name, _ := strings.Cut(l[4:], " ")
+			cur, after = strings.TrimSpace(name), -1
+			if action == "RUN" {
+				delete(pending, cur)
+			}
+		case (c == '-' || c == ' ') && goResult(l) != "":
+			name, indent, result := goResultLine(l)
+			if result == "FAIL" {
+				f.add(name, l)
+				for _, r := range pending[name] {
+					f.add(goReason(r), r)
+				}
+				after = indent
+			} else {
+				after = -1
+			}
+			delete(pending, name)
+		case c == ' ' || c == '\t':
+			loc := goReason(l)
+			switch {
+			case loc == "":
+			case after >= 0 && len(l)-len(strings.TrimLeft(l, " \t")) > after:
+				f.add(loc, l)
+			case cur != "":
+				if pending == nil {
+					pending = map[string][]string{}
+				}
+				pending[cur] = append(pending[cur], l)
+			}
+		case c == 'F' && strings.HasPrefix(l, "FAIL\t"):
+			pkg, _, _ := strings.Cut(l[5:], "\t")
+			pkg, _, _ = strings.Cut(pkg, " ")
+			f.add(pkg, l)
+			after = -1
+		case !failed:
+		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: "):
+			f.add(strings.TrimSpace(l), l)
+			after = -1
+		case strings.HasPrefix(l, "go: "):
+			if !strings.HasPrefix(l, "go: downloading ") && !strings.HasPrefix(l, "go: finding ") &&
+				!strings.HasPrefix(l, "go: extracting ") {
+				f.add(strings.TrimSpace(l), l)
+			}
+		default:
+			// A compiler or vet error: "./a.go:12:5: undefined: x".
+			s := strings.TrimPrefix(l, "vet: ")
+			if n := goLocLen(s, 2); n > 0 {
+				f.add(s[:n], l)
+			}
+		}
+	}
+}
+
+// goResult returns the result of a test result line, "" for another line.
+func goResult(l string) string {
+	_, _, result := goResultLine(l)
+	return result
+}
+
+// goResultLine parses "--- FAIL: name (0.00s)", indented four spaces per
+// subtest level, and its PASS and SKIP forms.
+func goResultLine(l string) (name string, indent int, result string) {
+	t := strings.TrimLeft(l, " ")
+	indent = len(l) - len(t)
+	rest, ok := strings.CutPrefix(t, "--- ")
+	if !ok || indent%4 != 0 || len(rest) < 6 || rest[4:6] != ": " || !strings.HasSuffix(rest, "s)") {
+		return "", 0, ""
+	}
+	result, rest = rest[:4], rest[6:]
+	i := strings.LastIndex(rest, " (")
+	if i <= 0 || i+3 > len(rest)-2 || strings.ContainsAny(rest[:i], " \t") ||
+		strings.Trim(rest[i+2:len(rest)-2], "0123456789.") != "" {
+		return "", 0, ""
+	}
+	switch result {
+	case "FAIL", "PASS", "SKIP":
+		return rest[:i], indent, result
+	}
+	return "", 0, ""
+}
+
+// goReason returns "file.go:12:" when l is an indented reason line,
+// "    file.go:12: message", or "".
+func goReason(l string) string {
+	t := strings.TrimLeft(l, " \t")
+	if len(t) == len(l) {
+		return ""
+	}
+	if n := goLocLen(t, 1); n > 0 {
+		return t[:n+1]
+	}
+	return ""
+}
+
+// goLocLen returns the length of the "file.go:N" (parts 1) or
+// "file.go:N:M" (parts 2) that s starts with when ": " follows it, or 0.
+func goLocLen(s string, parts int) int {
+	i := strings.Index(s, ".go:")
+	if i <= 0 || strings.ContainsAny(s[:i], " \t") {
+		return 0
+	}
+	j := i + len(".go")
+	for range parts {
+		k := j + 1
+		for k < len(s) && '0' <= s[k] && s[k] <= '9' {
+			k++
+		}
+		if k == j+1 || k >= len(s) || s[k] != ':' {
+			return 0
+		}
+		j = k
+	}
+	if !strings.HasPrefix(s[j:], ": ") {
+		return 0
+	}
+	return j
+}

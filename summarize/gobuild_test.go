@@ -1,0 +1,57 @@
+package summarize
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestGoDiags(t *testing.T) {
+	var d goDiags
+	for _, l := range []string{
+		"go: downloading golang.org/x/text v0.20.0",
+		"# example.com/demo",
+		"# [example.com/demo]",
+		"vet: ./a.go:3:1: undefined: x",
+		"\thave ()",
+		"\twant (int)",
+		"./a.go:9:9: too many errors",
+		"",
+		"\tnot a continuation after a blank line",
+		"other/o.go:5:32: fmt.Printf format %d has arg s of wrong type string",
+		"4\t",
+		"5\tfunc P(s string) { fmt.Printf(\"%d\\n\", s) }",
+		"# example.com/demo/b",
+		"package example.com/demo/b",
+		"\timports example.com/demo/a: import cycle not allowed",
+		"# example.com/demo/c",
+	} {
+		d.feed(l)
+	}
+	d.finish()
+	want := []string{
+		"# example.com/demo\n# [example.com/demo]\nvet: ./a.go:3:1: undefined: x\n\thave ()\n\twant (int)",
+		"./a.go:9:9: too many errors",
+		"\tnot a continuation after a blank line",
+		"other/o.go:5:32: fmt.Printf format %d has arg s of wrong type string\n4\t\n5\tfunc P(s string) { fmt.Printf(\"%d\\n\", s) }",
+		"# example.com/demo/b\npackage example.com/demo/b\n\timports example.com/demo/a: import cycle not allowed",
+		"# example.com/demo/c",
+	}
+	if got := joinItems(d.items); !slices.Equal(got, want) {
+		t.Errorf("items =\n%q\nwant\n%q", got, want)
+	}
+	if d.errors != 2 || d.messages != 3 || d.headers != 3 || d.lost != 0 {
+		t.Errorf("errors %d messages %d headers %d lost %d; want 2 3 3 0", d.errors, d.messages, d.headers, d.lost)
+	}
+}
+
+func TestGoDiagsCap(t *testing.T) {
+	var d goDiags
+	d.feed("# p")
+	d.feed("./a.go:1:1: long")
+	for range 12 {
+		d.feed("\tline")
+	}
+	if len(d.items[0]) != 2+maxGoDiagLines || d.lost != 12-maxGoDiagLines {
+		t.Errorf("item of %d lines, %d lost", len(d.items[0]), d.lost)
+	}
+}

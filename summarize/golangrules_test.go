@@ -1,0 +1,117 @@
+package summarize
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestGoFailures(t *testing.T) {
+	tests := []struct {
+		name   string
+		out    string
+		failed bool
+		want   []string
+	}{
+		{"reason after the fail line", "--- FAIL: TestA (0.00s)\n    a_test.go:12: got 1, want 2\n        second line\n", true,
+			[]string{"TestA", "a_test.go:12:"}},
+		{"reason before the fail line (-v)", "=== RUN   TestA\n    a_test.go:12: got 1\n--- FAIL: TestA (0.00s)\n", true,
+			[]string{"TestA", "a_test.go:12:"}},
+		{"a passing test's log", "=== RUN   TestB\n    b_test.go:3: log\n--- PASS: TestB (0.00s)\nPASS\nok  \texample.com/demo\t0.002s\n", false, nil},
+		{"a skipped test's reason", "=== RUN   TestB\n    b_test.go:3: needs a database\n--- SKIP: TestB (0.00s)\n", false, nil},
+		{"nested subtests", "--- FAIL: TestS (0.00s)\n    --- FAIL: TestS/x (0.00s)\n        s_test.go:9: bad\n", true,
+			[]string{"TestS", "TestS/x", "s_test.go:9:"}},
+		{"subtests with -v", "=== RUN   TestS\n=== RUN   TestS/x\n    s_test.go:9: bad\n=== RUN   TestS/y\n    s_test.go:10: fine\n" +
+			"--- FAIL: TestS (0.00s)\n    --- FAIL: TestS/x (0.00s)\n    --- PASS: TestS/y (0.00s)\n", true,
+			[]string{"TestS", "TestS/x", "s_test.go:9:"}},
+		{"parallel tests with -v", "=== RUN   TestP\n=== PAUSE TestP\n=== RUN   TestQ\n=== PAUSE TestQ\n=== CONT  TestP\n=== CONT  TestQ\n" +
+			"    q_test.go:5: q fails\n=== NAME  TestP\n    p_test.go:5: p logs\n--- PASS: TestP (0.00s)\n--- FAIL: TestQ (0.00s)\n", true,
+			[]string{"TestQ", "q_test.go:5:"}},
+		{"the next test's reasons are its own", "--- FAIL: TestA (0.00s)\n--- FAIL: TestB (0.00s)\n    b_test.go:1: x\n", true,
+			[]string{"TestA", "TestB", "b_test.go:1:"}},
+		{"failing packages", "FAIL\texample.com/demo\t0.01s\nFAIL\texample.com/demo/b [build failed]\nFAIL\n", true,
+			[]string{"example.com/demo", "example.com/demo/b"}},
+		{"results that are not failures", "ok  \texample.com/demo\t0.01s\n?   \texample.com/demo/cmd\t[no test files]\n" +
+			"--- PASS: TestA (0.00s)\n--- SKIP: TestB (0.00s)\ntests: 3 passed, 0 failed\nFAIL\n", true, nil},
+		{"a panic", "panic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\nexample.com/demo.TestX(0x1)\n\t/tmp/demo/x_test.go:12 +0x45\n", true,
+			[]string{"panic: boom [recovered, repanicked]"}},
+		{"a panic in a passing run is printed text", "panic: not really\n", false, nil},
+		{"a fatal error", "fatal error: all goroutines are asleep - deadlock!\n", true,
+			[]string{"fatal error: all goroutines are asleep - deadlock!"}},
+		{"compile errors", "# example.com/demo\n./a.go:12:5: undefined: x\nvet: ./b.go:3:1: undefined: y\n\thave (int)\n", true,
+			[]string{"./a.go:12:5", "./b.go:3:1"}},
+		{"a location without a column", "./a.go:12: some message\n", true, nil},
+		{"compile errors need a failed run", "./a.go:12:5: can inline f\n", false, nil},
+		{"go command messages", "go: downloading golang.org/x/text v0.20.0\ngo: cannot find main module\n", true,
+			[]string{"go: cannot find main module"}},
+		{"test2json events", `{"Action":"run","Package":"p","Test":"TestJ"}` + "\n" +
+			`{"Action":"output","Package":"p","Test":"TestJ","Output":"=== RUN   TestJ\n"}` + "\n" +
+			`{"Action":"output","Package":"p","Test":"TestJ","Output":"    j_test.go:7: wrong\n"}` + "\n" +
+			`{"Action":"output","Package":"p","Test":"TestJ","Output":"--- FAIL: TestJ (0.00s)\n"}` + "\n" +
+			`{"Action":"output","Package":"p","Output":"FAIL\tp\t0.01s\n"}` + "\n" +
+			`{"Action":"fail","Package":"p"}` + "\n", true,
+			[]string{"TestJ", "j_test.go:7:", "p"}},
+		{"a duration is required", "--- FAIL: TestA\n", true, nil},
+		{"cargo's and git's lines", "test a::b ... FAILED\nerror[E0425]: x\n  --> src/a.rs:1:2\n", true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := failures{required: map[string]bool{}}
+			goFailures(lines([]byte(tt.out)), tt.failed, &f)
+			var got []string
+			for k := range f.required {
+				got = append(got, k)
+			}
+			slices.Sort(got)
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("required = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestGoFailuresSurvive: on every go case of the corpus, each required
+// string is in the rule's own body (not the fallback) at the default
+// budget, or counted by an _omitted line.
+func TestGoFailuresSurvive(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		if !strings.HasPrefix(c.run.Rule, "bash.go_") {
+			continue
+		}
+		block, _ := Block(c.run)
+		if strings.Contains(string(block), "\nfallback: true\n") {
+			t.Errorf("%s: the rule's body was replaced by the fallback:\n%s", c.name, block)
+		}
+	}
+}
+
+// FuzzGoRules feeds the go rules arbitrary output seeded with the go corpus
+// and the shapes their parsers track (test markers, traces, headers,
+// test2json events). The oracle is FuzzSummarize's: no panic, the same
+// bytes twice, and every failure the finders require shown or counted.
+func FuzzGoRules(f *testing.F) {
+	for _, c := range loadCorpus(f) {
+		if strings.HasPrefix(c.run.Rule, "bash.go_") {
+			f.Add(c.run.Stdout, c.run.Stderr, uint8(0))
+		}
+	}
+	f.Add([]byte("=== RUN   TestA\n    a_test.go:1: x\n--- FAIL: TestA (0.00s)\npanic: p\n\ngoroutine 1 [running]:\nf()\n\t/x/a.go:1\nFAIL\tp\t0.1s\n"), []byte("# p\n./a.go:1:2: e\n\thave ()\n"), uint8(1))
+	f.Add([]byte(`{"Action":"output","Package":"p","Output":"--- FAIL: TestJ (0.00s)\n"}`+"\n"), []byte("go: x\n\tmore\n# get u\n"), uint8(3))
+	ids := []string{"bash.go_test", "bash.go_build", "bash.go_vet", "bash.go_mod"}
+	f.Fuzz(func(t *testing.T, stdout, stderr []byte, rule uint8) {
+		r := &Run{
+			Rule: ids[int(rule)%len(ids)], Command: "go test",
+			Stdout: stdout, Stderr: stderr, StdoutBytes: int64(len(stdout)), StderrBytes: int64(len(stderr)),
+			ExitCode: 1, Exited: true, Budget: 2048,
+		}
+		block, _ := Block(r)
+		if again, _ := Block(r); string(again) != string(block) {
+			t.Fatal("not deterministic")
+		}
+		if missing, ok := accounted(findFailures(r), block); !ok {
+			t.Fatalf("%d failures neither shown nor counted:\n%s", missing, block)
+		}
+	})
+}

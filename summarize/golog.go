@@ -1,0 +1,412 @@
+package summarize
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// This file reads what the go command and the compiler print about packages
+// that do not build (go_build, go_vet and the build step of go_test), the
+// runtime's panic and race traces, and test2json's events. Patterns come
+// from real go 1.26 output (testdata/corpus/go.sh).
+
+// Caps of the go rules' diagnostics and traces.
+const (
+	// maxGoDiags bounds the build diagnostics listed; the compiler stops
+	// at ten errors a package, so fifty covers several broken packages.
+	maxGoDiags = 50
+	// maxGoDiagLines bounds the continuation lines of one diagnostic
+	// (have/want, import chains, vet -c context).
+	maxGoDiagLines = 8
+	// maxGoTraceMessage bounds a panic's message lines (the panic value,
+	// "[signal ...]", the tests a timeout found running).
+	maxGoTraceMessage = 12
+	// maxGoUserFrames is how many frames of the user's code a trace keeps:
+	// where the panic happened and the test that got there.
+	maxGoUserFrames = 4
+	// maxGoTraceScan bounds the frames read from one trace to find the
+	// user's; a stack overflow prints thousands of the same frame.
+	maxGoTraceScan = 200
+)
+
+// goDiags collects build diagnostics: each is a message line at column 0
+// with the tab-indented lines under it, and the "# pkg" header lines that
+// go prints before the first message of each package stay with that
+// message, so the list reads grouped by package as the raw output does.
+type goDiags struct {
+	items    [][]string
+	errors   int // items whose message has a file.go:line location
+	messages int // items whose message has none
+	headers  int // runs of "# " header lines: one per package reported
+	pending  []string
+	open     bool // the last item takes continuation lines
+	lost     int  // continuation lines left out of their item
+}
+
+// header records a "# pkg" line (vet prints two: "# pkg" and "# [pkg]").
+func (d *goDiags) header(l string) {
+	if len(d.pending) == 0 {
+		d.headers++
+	}
+	d.pending = append(d.pending, l)
+	d.open = false
+}
+
+// message starts a new item with l.
+func (d *goDiags) message(l string) {
+	item := append(d.pending, l)
+	d.pending = nil
+	d.items = append(d.items, item)
+	d.open = true
+	// The compiler's "too many errors" notice carries the location of the
+	// last error it reported; it is not an error of its own.
+	if goLocation(l) != "" && !strings.HasSuffix(l, ": too many errors") {
+		d.errors++
+	} else {
+		d.messages++
+	}
+}
+
+// continues reports whether l continues the last item: a tab-indented line,
+// or a "12\tsource" context line of go vet -c.
+func (d *goDiags) continues(l string) bool {
+	if !d.open || l == "" {
+		return false
+	}
+	if l[0] == '\t' {
+		return true
+	}
+	i := 0
+	for i < len(l) && l[i] >= '0' && l[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(l) && l[i] == '\t'
+}
+
+// cont appends a continuation line to the last item, within its cap.
+func (d *goDiags) cont(l string) {
+	last := &d.items[len(d.items)-1]
+	if len(*last)-len(headerLines(*last)) > maxGoDiagLines {
+		d.lost++
+		return
+	}
+	*last = append(*last, l)
+}
+
+// headerLines returns the leading "# " lines of an item.
+func headerLines(item []string) []string {
+	n := 0
+	for n < len(item)-1 && strings.HasPrefix(item[n], "# ") {
+		n++
+	}
+	return item[:n]
+}
+
+// feed reads one line of go build or go vet output.
+func (d *goDiags) feed(l string) {
+	switch {
+	case l == "":
+		d.open = false
+	case strings.HasPrefix(l, "# "):
+		d.header(l)
+	case d.continues(l):
+		d.cont(l)
+	case isGoProgress(l):
+	default:
+		d.message(l)
+	}
+}
+
+// finish makes a header that no message followed an item of its own.
+func (d *goDiags) finish() {
+	if len(d.pending) > 0 {
+		d.items = append(d.items, d.pending)
+		d.pending = nil
+	}
+	d.open = false
+}
+
+// isGoProgress matches the go command's download progress, which says
+// nothing about the result.
+func isGoProgress(l string) bool {
+	return strings.HasPrefix(l, "go: downloading ") || strings.HasPrefix(l, "go: extracting ") ||
+		strings.HasPrefix(l, "go: finding ")
+}
+
+// goLocation returns the "file.go:line[:col]" a compiler or vet message
+// starts with ("vet: " may come first), or "".
+func goLocation(l string) string {
+	s := strings.TrimPrefix(l, "vet: ")
+	i := strings.Index(s, ".go:")
+	if i <= 0 || strings.ContainsAny(s[:i], " \t") {
+		return ""
+	}
+	end := i + 3
+	for part := 0; part < 2; part++ {
+		j := end + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == end+1 || j >= len(s) || s[j] != ':' {
+			break
+		}
+		end = j
+	}
+	if end == i+3 || !strings.HasPrefix(s[end:], ": ") {
+		return ""
+	}
+	return s[:end]
+}
+
+// goTrace is a panic ("panic: ...", "fatal error: ...") or a data race
+// report ("WARNING: DATA RACE") with what an agent needs of its goroutine
+// dump: the message and the first frames in the user's code, each under
+// the header of its goroutine. The other dump lines are only counted.
+type goTrace struct {
+	head    string
+	message []string
+	race    bool // a race report, which ends at its closing "=====" line
+	inMsg   bool // before the blank line that ends a panic's message
+	done    bool // a race report's closing line was read
+
+	frames    []goFrame // frames read, at most maxGoTraceScan
+	fn        string    // a function line waiting for its file line
+	header    string    // the current goroutine header
+	dumpLines int       // non-blank lines after the message
+	lost      int       // message lines past the cap
+}
+
+type goFrame struct {
+	header   string // goroutine header the frame is under
+	fn, file string // the function line and its file:line line
+}
+
+const goRaceHead = "WARNING: DATA RACE"
+
+func newGoTrace(head string) *goTrace {
+	race := head == goRaceHead
+	return &goTrace{head: head, race: race, inMsg: !race}
+}
+
+// feed reads the next line of the trace and reports false, without
+// taking it, when the line belongs to what follows the trace.
+func (t *goTrace) feed(l string) bool {
+	switch {
+	case t.done || !t.race && endsGoTrace(l):
+		return false
+	case t.race && l == "==================":
+		t.done = true
+	case t.inMsg && l == "":
+		t.inMsg = false
+	case t.inMsg:
+		if len(t.message) < maxGoTraceMessage {
+			t.message = append(t.message, l)
+		} else {
+			t.lost++
+		}
+	case strings.TrimSpace(l) == "":
+	case t.fn != "" && (l[0] == '\t' || strings.HasPrefix(l, "      ")):
+		// The file:line under a function: tab-indented in a panic,
+		// six spaces in a race report.
+		t.dumpLines++
+		if len(t.frames) < maxGoTraceScan {
+			t.frames = append(t.frames, goFrame{t.header, t.fn, l})
+		}
+		t.fn = ""
+	case l[0] != ' ' && l[0] != '\t' && strings.HasSuffix(l, ":"):
+		// "goroutine 7 [running]:", "runtime stack:", "Read at 0x... by
+		// goroutine 9:", "Goroutine 9 (running) created at:".
+		t.dumpLines++
+		t.header, t.fn = l, ""
+	default:
+		// A function line, "created by ...", "...additional frames
+		// elided...".
+		t.dumpLines++
+		t.fn = l
+	}
+	return true
+}
+
+// endsGoTrace reports whether l ends a panic's dump: the test binary's exit
+// and the lines go test prints after it.
+func endsGoTrace(l string) bool {
+	if _, _, ok := goPackageResult(l); ok {
+		return true
+	}
+	return strings.HasPrefix(l, "exit status ") || l == "FAIL" || l == "PASS" ||
+		strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "# ")
+}
+
+// item renders the trace as a list item, and returns how many of its
+// non-blank lines it leaves out.
+func (t *goTrace) item() (string, int) {
+	lines := append([]string{t.head}, t.message...)
+	root := goRoot(t.frames)
+	header, frames, dump := "", 0, 0
+	for _, f := range t.frames {
+		if frames == maxGoUserFrames {
+			break
+		}
+		if !isUserFrame(f, root) {
+			continue
+		}
+		if f.header != header && f.header != "" {
+			lines = append(lines, f.header)
+			header = f.header
+			dump++
+		}
+		lines = append(lines, f.fn, f.file)
+		frames++
+		dump += 2
+	}
+	return strings.Join(lines, "\n"), t.lost + t.dumpLines - dump
+}
+
+// goRoot finds GOROOT's source directory ("/usr/local/go/src/") in the file
+// of a frame of package runtime or testing, which every test binary's
+// trace has; "" when none was read.
+func goRoot(frames []goFrame) string {
+	for _, f := range frames {
+		file := strings.TrimSpace(f.file)
+		pkg := goFramePackage(f.fn)
+		for _, std := range []string{"runtime", "testing"} {
+			if i := strings.LastIndex(file, "/src/"+std+"/"); i >= 0 && pkg == std {
+				return file[:i+len("/src/")]
+			}
+		}
+	}
+	return ""
+}
+
+// isUserFrame tells a frame of the code under test from one of the
+// runtime, the testing package or the generated test main. A frame is the
+// standard library's when its file is under GOROOT; without a GOROOT in
+// the trace, when its package path has no dot in its first element and
+// its file sits under a ".../src/" directory.
+func isUserFrame(f goFrame, root string) bool {
+	file := strings.TrimSpace(f.file)
+	pkg := goFramePackage(f.fn)
+	switch {
+	case pkg == "" || strings.HasPrefix(file, "_testmain.go:"):
+		return false
+	case root != "":
+		return !strings.HasPrefix(file, root)
+	}
+	first, _, _ := strings.Cut(pkg, "/")
+	return strings.Contains(first, ".") || !strings.Contains(file, "/src/")
+}
+
+// goFramePackage returns the package path of a frame's function line
+// ("example.com/demo/store.(*Store).Inc(...)", "created by
+// testing.(*T).Run in goroutine 1"), or "" for one without a package
+// ("panic(...)").
+func goFramePackage(fn string) string {
+	fn = strings.TrimPrefix(strings.TrimSpace(fn), "created by ")
+	if i := strings.Index(fn, " in goroutine "); i >= 0 {
+		fn = fn[:i]
+	}
+	if i := strings.LastIndex(fn, "("); i >= 0 && strings.HasSuffix(fn, ")") {
+		fn = fn[:i] // the arguments
+	}
+	if i := strings.Index(fn, "["); i >= 0 {
+		fn = fn[:i] // type arguments, which may hold import paths
+	}
+	slash := strings.LastIndex(fn, "/")
+	dot := strings.Index(fn[slash+1:], ".")
+	if dot < 0 {
+		return ""
+	}
+	return fn[:slash+1+dot]
+}
+
+// goPackageResult parses go test's line for one package: "ok  \tpkg\t0.01s",
+// "FAIL\tpkg\t0.01s", "FAIL\tpkg [build failed]", "?   \tpkg\t[no test
+// files]" and, under -cover, "\tpkg\t\tcoverage: 0.0% of statements" for a
+// package without tests. kind is 'o', 'F' or '?'.
+func goPackageResult(l string) (kind byte, pkg string, ok bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(l, "ok  \t"):
+		kind, rest = 'o', l[5:]
+	case strings.HasPrefix(l, "FAIL\t"):
+		kind, rest = 'F', l[5:]
+	case strings.HasPrefix(l, "?   \t"):
+		kind, rest = '?', l[5:]
+	case strings.HasPrefix(l, "\t") && strings.Contains(l, "\t\tcoverage: "):
+		kind, rest = '?', l[1:]
+	default:
+		return 0, "", false
+	}
+	pkg, _, _ = strings.Cut(rest, "\t")
+	pkg, _, _ = strings.Cut(pkg, " ")
+	return kind, pkg, pkg != ""
+}
+
+// goEvent is one test2json event (go test -json), as far as the rules read
+// it: the text it carries and what it belongs to.
+type goEvent struct {
+	Action     string
+	Package    string
+	ImportPath string
+	Test       string
+	Output     string
+}
+
+// goTextLines returns the lines of go test's text output that a stream
+// carries. Lines of test2json events are replaced by the text of their
+// Output fields, joined per package (build output per import path) and
+// released when that package's run or build ends, so that packages whose
+// events interleave come out one after the other, as without -json. Other
+// lines are kept in place; a stream without events is returned as is.
+func goTextLines(ls []string) []string {
+	if !hasGoEvents(ls) {
+		return ls
+	}
+	out := make([]string, 0, len(ls))
+	texts := map[string]*strings.Builder{}
+	var order []string
+	release := func(key string) {
+		if b := texts[key]; b != nil && b.Len() > 0 {
+			out = append(out, lines([]byte(b.String()))...)
+			b.Reset()
+		}
+	}
+	for _, l := range ls {
+		var e goEvent
+		if !strings.HasPrefix(l, `{"`) || json.Unmarshal([]byte(l), &e) != nil || e.Action == "" {
+			out = append(out, l)
+			continue
+		}
+		key := e.Package
+		if key == "" {
+			key = "build " + e.ImportPath
+		}
+		b := texts[key]
+		if b == nil {
+			b = &strings.Builder{}
+			texts[key] = b
+			order = append(order, key)
+		}
+		b.WriteString(e.Output)
+		switch {
+		case e.Action == "build-fail":
+			release(key)
+		case e.Test == "" && (e.Action == "pass" || e.Action == "fail" || e.Action == "skip"):
+			release(key)
+		}
+	}
+	for _, key := range order {
+		release(key)
+	}
+	return out
+}
+
+// hasGoEvents reports whether any line looks like a test2json event.
+func hasGoEvents(ls []string) bool {
+	for _, l := range ls {
+		if strings.HasPrefix(l, `{"`) && strings.Contains(l, `"Action":"`) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,448 @@
+package summarize
+
+import (
+	"slices"
+	"strings"
+)
+
+// Caps of bash.go_test. As for cargo_test, failing names matter most and
+// at least a hundred are listed; contexts and traces take what the budget
+// leaves.
+const (
+	maxGoFailedTests    = 100
+	maxGoFailedPackages = 100
+	maxGoFailures       = 30
+	maxGoPanics         = 20
+	maxGoRaces          = 10
+	maxGoPassedPackages = 20
+	// maxGoFailureLines bounds the lines of one failing test: its first
+	// lines and its last ones, where t.Fatal and late t.Error land.
+	maxGoFailureLines = 10
+	goFailureHead     = 3
+	// maxGoPackageOutput bounds the lines shown for a package that failed
+	// without a failing test, a panic or a build error (a test that
+	// called os.Exit): its last lines.
+	maxGoPackageOutput = 10
+)
+
+// goTest summarizes bash.go_test: package results counted by kind, test
+// results counted from the "--- PASS/FAIL/SKIP:" lines, every failing
+// test's name, each failure's reason lines with their file:line, panics and
+// data races with the frames of the user's code, and the build diagnostics
+// of packages that did not build. go test -json is read through the text
+// its events carry, so it gives the same body as -v.
+//
+// go test writes test output to stdout and build output to stderr; both
+// streams are read with the same reader, so 2>&1 gives the same body.
+func goTest(r *Run) *Body {
+	var g goTestLog
+	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
+		for _, l := range goTextLines(lines(stream)) {
+			g.feed(l)
+		}
+		g.endStream()
+	}
+
+	b := &Body{}
+	b.Field("exit_code", exitCodeValue(r))
+	b.Count("packages_ok", g.pkgOK)
+	b.Count("packages_failed", g.pkgFailed)
+	b.Count("packages_no_test_files", g.pkgNoFiles)
+	if g.verbose {
+		b.Count("tests_passed", g.passed)
+	}
+	b.Count("tests_failed", len(g.failed))
+	if g.verbose {
+		b.Count("tests_skipped", g.skipped)
+	}
+	b.Count("build_errors", g.diags.errors)
+	if g.final != "" {
+		b.Field("final_status", g.final)
+	}
+	b.List("failed_packages", g.failedPkgs, maxGoFailedPackages)
+	names := make([]string, len(g.failed))
+	for i, t := range g.failed {
+		names[i] = t.name
+	}
+	b.List("failed_tests", permute(names, goSpread(names, maxGoFailedTests)), maxGoFailedTests)
+
+	// The long lists share what the budget leaves, most important first:
+	// build diagnostics, panics, races, failure contexts, then the
+	// passing packages.
+	room := r.bodyRoom() - len(b.render())
+	diags := joinItems(g.diags.items)
+	nDiags, size := fitList("build_diagnostics", diags, maxGoDiags, room)
+	room -= size
+	if g.diags.lost > 0 {
+		room -= len("build_diagnostic_lines_omitted: 0000000000\n")
+	}
+
+	panics, panicLost := traceItems(g.panics)
+	races, raceLost := traceItems(g.races)
+	if len(panics)+len(races) > 0 {
+		room -= len("trace_lines_omitted: 0000000000\n")
+	}
+	nPanics, size := fitList("panics", panics, maxGoPanics, room)
+	room -= size
+	nRaces, size := fitList("races", races, maxGoRaces, room)
+	room -= size
+
+	failures, lost, keys := g.failureItems(!r.Exited || r.ExitCode != 0)
+	order := goSpread(keys, maxGoFailures)
+	failures, lost = permute(failures, order), permute(lost, order)
+	if len(failures) > 0 {
+		room -= len("failure_lines_omitted: 0000000000\n")
+	}
+	nFailures, size := fitList("failures", failures, maxGoFailures, room)
+	room -= size
+	nPassed, _ := fitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
+
+	addList(b, "build_diagnostics", diags, nDiags)
+	if g.diags.lost > 0 {
+		b.Count("build_diagnostic_lines_omitted", g.diags.lost)
+	}
+	addList(b, "failures", failures, nFailures)
+	if n := goLinesOmitted(failures, lost, nFailures); n > 0 {
+		b.Count("failure_lines_omitted", n)
+	}
+	addList(b, "panics", panics, nPanics)
+	addList(b, "races", races, nRaces)
+	if n := goLinesOmitted(panics, panicLost, nPanics) + goLinesOmitted(races, raceLost, nRaces); n > 0 {
+		b.Count("trace_lines_omitted", n)
+	}
+	addList(b, "passed_packages", g.passedPkgs, nPassed)
+	return b
+}
+
+// goSpread orders the indices of a list so that its first limit items are
+// the ones to show: the first item of each top-level test (the part of
+// its key before the first "/"), then the others, each part in the
+// list's order. A test with 150 failing subtests then leaves room for the
+// other failing tests.
+func goSpread(keys []string, limit int) []int {
+	chosen := make([]bool, len(keys))
+	seen := map[string]bool{}
+	n := 0
+	for i, k := range keys {
+		top, _, _ := strings.Cut(k, "/")
+		if n < limit && !seen[top] {
+			seen[top] = true
+			chosen[i] = true
+			n++
+		}
+	}
+	for i := range keys {
+		if n < limit && !chosen[i] {
+			chosen[i] = true
+			n++
+		}
+	}
+	order := make([]int, 0, len(keys))
+	for _, want := range []bool{true, false} {
+		for i, c := range chosen {
+			if c == want {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
+}
+
+func permute[T any](xs []T, order []int) []T {
+	out := make([]T, len(order))
+	for i, j := range order {
+		out[i] = xs[j]
+	}
+	return out
+}
+
+// goLinesOmitted counts the lines a list of failures or traces leaves out
+// when only its first n items are shown: what each shown item left out,
+// and every line of the others but their first, which the list's
+// _omitted count stands for. So an item too big for the budget still has
+// each of its lines counted.
+func goLinesOmitted(items []string, lost []int, n int) int {
+	t := 0
+	for i, l := range lost {
+		t += l
+		if i >= n {
+			t += strings.Count(items[i], "\n")
+		}
+	}
+	return t
+}
+
+// traceItems renders traces as list items, with the lines each leaves out.
+func traceItems(ts []*goTrace) (items []string, lost []int) {
+	for _, t := range ts {
+		it, n := t.item()
+		items = append(items, it)
+		lost = append(lost, n)
+	}
+	return items, lost
+}
+
+// goTestRecord is one run of one test: its output lines and its result.
+type goTestRecord struct {
+	name   string
+	head   string   // the "--- FAIL: name (0.00s)" line, trimmed
+	lines  []string // the lines it printed: t.Log, t.Error and the like
+	result byte     // 'F', 'P' or 'S' once its "--- " line was read
+}
+
+// goTestLog reads go test's output one line at a time. Test output is
+// attributed by go's two layouts: with -v every test's lines follow its
+// "=== RUN/CONT/NAME" line and come before its "--- FAIL:" line; without
+// -v they follow the "--- FAIL:" line, indented one level deeper. Both
+// are handled by sending indented lines to the test named last by either
+// kind of line. A package's output ends at its result line ("ok", "FAIL",
+// "?"), which closes the scope of test names.
+type goTestLog struct {
+	diags goDiags
+
+	verbose                      bool // "=== RUN" lines were seen
+	pkgOK, pkgFailed, pkgNoFiles int
+	failedPkgs, passedPkgs       []string
+	passed, skipped              int
+	failed                       []*goTestRecord
+	panics, races                []*goTrace
+	final                        string // the last FAIL line, or the last ok line
+	finalFail                    bool
+	unexplained                  []goPackageOutput
+	leftover                     []goPackageOutput
+
+	// The package being read.
+	tests     map[string]*goTestRecord
+	cur       *goTestRecord
+	trace     *goTrace
+	explained bool     // a failing test, a trace or a build error was read
+	other     []string // its last unattributed lines
+	otherLost int      // unattributed lines before those
+	build     bool     // after a "# pkg" header: build output until a test line
+}
+
+// goPackageOutput is a package that failed with nothing to show for it but
+// what it printed.
+type goPackageOutput struct {
+	result string
+	lines  []string
+	lost   int
+}
+
+// feed reads one line of either stream.
+func (g *goTestLog) feed(l string) {
+	if g.trace != nil {
+		if g.trace.feed(l) {
+			return
+		}
+		g.trace = nil
+	}
+	if kind, _, ok := goPackageResult(l); ok {
+		g.packageResult(kind, l)
+		return
+	}
+	indented := l != "" && (l[0] == ' ' || l[0] == '\t')
+	switch {
+	case l == "":
+		g.diags.open = false
+	case strings.HasPrefix(l, "=== "):
+		g.marker(l)
+	case isGoTestResult(l):
+		g.testResult(l)
+	case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") ||
+		strings.HasPrefix(l, "runtime: ") || l == goRaceHead:
+		// The runtime explains some fatal errors on "runtime: " lines
+		// before the "fatal error:" line, which then joins the message.
+		g.build = false
+		g.trace = newGoTrace(l)
+		if l == goRaceHead {
+			g.races = append(g.races, g.trace)
+		} else {
+			g.panics = append(g.panics, g.trace)
+		}
+		g.explained = true
+	case strings.HasPrefix(l, "# "):
+		g.build = true
+		g.diags.header(l)
+	case g.diags.continues(l):
+		g.diags.cont(l)
+	case isGoProgress(l):
+	case indented && g.cur != nil:
+		g.cur.lines = append(g.cur.lines, l)
+	case indented:
+	case g.build || goLocation(l) != "" || strings.HasPrefix(l, "go: "):
+		g.diags.message(l)
+		g.explained = true
+	case l == "FAIL" || l == "PASS" || strings.HasPrefix(l, "exit status ") ||
+		l == "==================" || strings.HasPrefix(l, "coverage: ") ||
+		l == "testing: warning: no tests to run":
+		// go test's own closing lines, and the race report's delimiter.
+		if l == "FAIL" {
+			g.final, g.finalFail = l, true
+		}
+	case g.cur != nil && g.cur.result == 'F' && strings.HasPrefix(g.cur.name, "Example"):
+		// A failing example prints its got:/want: lines unindented.
+		g.cur.lines = append(g.cur.lines, l)
+	default:
+		g.other = append(g.other, l)
+		if len(g.other) > 2*maxGoPackageOutput {
+			// Keep the last lines only, in amortized constant time.
+			g.otherLost += copy(g.other, g.other[maxGoPackageOutput:])
+			g.other = g.other[:maxGoPackageOutput]
+		}
+	}
+}
+
+// marker reads "=== RUN   name", "=== PAUSE name", "=== CONT  name" and
+// "=== NAME  name": the lines after it are that test's.
+func (g *goTestLog) marker(l string) {
+	g.build = false
+	action, name, _ := strings.Cut(strings.TrimPrefix(l, "=== "), " ")
+	name = strings.TrimSpace(name)
+	if g.tests == nil {
+		g.tests = map[string]*goTestRecord{}
+	}
+	t := g.tests[name]
+	if action == "RUN" || t == nil || t.result != 0 {
+		// A new run: -count=N runs a test again under the same name.
+		t = &goTestRecord{name: name}
+		g.tests[name] = t
+	}
+	if action == "RUN" {
+		g.verbose = true
+	}
+	g.cur = t
+}
+
+// isGoTestResult matches "--- FAIL: name (0.00s)" and its PASS and SKIP
+// forms, indented four spaces per subtest level.
+func isGoTestResult(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return (len(l)-len(t))%4 == 0 && (strings.HasPrefix(t, "--- FAIL: ") ||
+		strings.HasPrefix(t, "--- PASS: ") || strings.HasPrefix(t, "--- SKIP: ")) &&
+		strings.HasSuffix(t, "s)") && strings.Contains(t, " (")
+}
+
+// testResult reads a "--- RESULT: name (d)" line. Without -v the lines
+// after a failing test's line are its reasons, so it becomes the current
+// test.
+func (g *goTestLog) testResult(l string) {
+	g.build = false
+	head := strings.TrimLeft(l, " ")
+	result := head[4]
+	name := head[len("--- FAIL: "):strings.LastIndex(head, " (")]
+	if g.tests == nil {
+		g.tests = map[string]*goTestRecord{}
+	}
+	t := g.tests[name]
+	if t == nil || t.result != 0 {
+		t = &goTestRecord{name: name}
+		g.tests[name] = t
+	}
+	t.result = result
+	g.cur = t
+	switch result {
+	case 'F':
+		t.head = head
+		g.failed = append(g.failed, t)
+		g.explained = true
+	case 'P':
+		g.passed++
+		t.lines = nil
+	case 'S':
+		g.skipped++
+		t.lines = nil
+	}
+}
+
+// packageResult reads a package's result line and closes its scope.
+func (g *goTestLog) packageResult(kind byte, l string) {
+	switch kind {
+	case 'o':
+		g.pkgOK++
+		g.passedPkgs = append(g.passedPkgs, l)
+	case 'F':
+		g.pkgFailed++
+		g.failedPkgs = append(g.failedPkgs, l)
+		if !g.explained && !strings.HasSuffix(l, " failed]") {
+			g.unexplained = append(g.unexplained, goPackageOutput{l, g.other, g.otherLost})
+			g.other = nil
+		}
+	case '?':
+		g.pkgNoFiles++
+	}
+	if kind == 'F' || kind == 'o' && !g.finalFail {
+		g.final, g.finalFail = l, kind == 'F'
+	}
+	g.tests, g.cur = nil, nil
+	g.explained, g.build = false, false
+	g.other, g.otherLost = g.other[:0], 0
+}
+
+// endStream resets what must not carry from one stream to the other. Lines
+// that no package result closed (a go command error, output cut by a
+// pipe) are kept as leftover.
+func (g *goTestLog) endStream() {
+	g.diags.finish()
+	if len(g.other) > 0 && !g.explained {
+		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
+	}
+	g.tests, g.cur, g.trace = nil, nil, nil
+	g.explained, g.build = false, false
+	g.other, g.otherLost = nil, 0
+}
+
+// failureItems returns one item per failing test that printed something:
+// its "--- FAIL:" line, then its lines with the indentation they share
+// removed (a parent that failed only through its subtests printed
+// nothing and is in failed_tests alone). Then one item per package that
+// failed with no failing test, trace or build error: its result line and
+// its last unattributed lines; and when a failed run shows nothing else,
+// the last lines no package result closed. It also returns the lines each
+// item leaves out, and a key for each: the test's name.
+func (g *goTestLog) failureItems(failed bool) (items []string, lost []int, keys []string) {
+	for _, t := range g.failed {
+		if len(t.lines) == 0 {
+			continue
+		}
+		kept, n := goFailureLines(t.lines)
+		items = append(items, strings.Join(append([]string{t.head}, kept...), "\n"))
+		lost = append(lost, n)
+		keys = append(keys, t.name)
+	}
+	outputs := g.unexplained
+	if failed && len(items)+len(outputs)+len(g.panics)+len(g.races)+len(g.diags.items) == 0 {
+		outputs = g.leftover
+	}
+	for _, p := range outputs {
+		ls := p.lines
+		if p.result != "" {
+			ls = append([]string{p.result}, ls...)
+		}
+		items = append(items, strings.Join(ls, "\n"))
+		lost = append(lost, p.lost)
+		keys = append(keys, "\x00"+p.result) // never a test name
+	}
+	return items, lost, keys
+}
+
+// goFailureLines keeps at most maxGoFailureLines of a test's lines, the
+// first goFailureHead and the last ones, dedented by the indentation of
+// the first line, and returns how many it left out.
+func goFailureLines(ls []string) (kept []string, lost int) {
+	indent := len(ls[0]) - len(strings.TrimLeft(ls[0], " \t"))
+	if len(ls) > maxGoFailureLines {
+		tail := maxGoFailureLines - goFailureHead
+		lost = len(ls) - maxGoFailureLines
+		ls = slices.Concat(ls[:goFailureHead], ls[len(ls)-tail:])
+	}
+	kept = make([]string, len(ls))
+	for i, l := range ls {
+		n := 0
+		for n < indent && n < len(l) && (l[n] == ' ' || l[n] == '\t') {
+			n++
+		}
+		kept[i] = l[n:]
+	}
+	return kept, lost
+}
