@@ -59,7 +59,12 @@ func (v *vitestReader) feed(l string) {
 	switch {
 	case strings.HasPrefix(t, "⎯"):
 		v.separator(strings.Trim(t, "⎯ "))
-	case strings.HasPrefix(l, " FAIL  ") && (v.section == vtSuites || v.section == vtTests):
+	case strings.HasPrefix(l, " FAIL  ") && v.section != vtUnhandled:
+		if v.section == vtNone {
+			// The section's title was cut off (a pipe into tail): a
+			// FAIL line is a failed test's report all the same.
+			v.section = vtTests
+		}
 		name := strings.TrimSpace(l[len(" FAIL  "):])
 		if v.section == vtSuites {
 			v.t.failedSuites = append(v.t.failedSuites, name)
@@ -85,7 +90,7 @@ func (v *vitestReader) feed(l string) {
 			v.cur.addText(strings.TrimRight(l, " "))
 			v.heads = false
 		}
-	case t == "" || strings.HasPrefix(t, "RUN  v") || isVitestListing(t):
+	case t == "" || strings.HasPrefix(t, "RUN  v") || isVitestListing(t) || isCodeFrame(t):
 	case strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | "):
 		v.console = true
 	default:
