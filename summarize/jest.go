@@ -25,6 +25,7 @@ func jest(r *Run) *Body {
 func readJestLines(streams ...[]string) *testRun {
 	j := jestReader{t: &testRun{runner: "jest"}, seen: map[string]bool{}}
 	for _, ls := range streams {
+		j.lead = true
 		for i := range ls {
 			j.feed(ls, i)
 		}
@@ -39,6 +40,7 @@ type jestReader struct {
 	suite string // the path of the FAIL suite being read; "" elsewhere
 	cur   *testFailure
 	note  bool            // under a message of jest's own
+	lead  bool            // no line at the margin yet: a pipe (tail) may have cut the FAIL line off
 	skip  bool            // inside a "● Console" block or a repeated failure
 	seen  map[string]bool // failures already read
 }
@@ -52,7 +54,7 @@ func (j *jestReader) feed(ls []string, i int) {
 		j.margin(l)
 		return
 	}
-	if j.suite == "" {
+	if j.suite == "" && !j.lead {
 		if j.note {
 			// The details under a message of jest's own ("No tests
 			// found" and the patterns it tried).
@@ -62,13 +64,16 @@ func (j *jestReader) feed(ls []string, i int) {
 	}
 	if name, ok := strings.CutPrefix(l, "  ● "); ok {
 		j.cur, j.skip = nil, isJestConsole(ls, i)
-		key := j.suite + " › " + name
+		key := name
+		if j.suite != "" {
+			key = j.suite + " › " + name
+		}
 		if j.skip || j.seen[key] {
 			j.skip = true
 			return
 		}
 		j.seen[key] = true
-		if name == "Test suite failed to run" {
+		if name == "Test suite failed to run" && j.suite != "" {
 			j.t.failedSuites = append(j.t.failedSuites, j.suite)
 		} else {
 			j.t.failedTests = append(j.t.failedTests, key)
@@ -93,7 +98,7 @@ func (j *jestReader) feed(ls []string, i int) {
 // margin reads a line that starts at the left margin: a suite's PASS or
 // FAIL line, a summary line, or a line of jest's own.
 func (j *jestReader) margin(l string) {
-	j.suite, j.cur, j.skip, j.note = "", nil, false, false
+	j.suite, j.cur, j.skip, j.note, j.lead = "", nil, false, false, false
 	switch {
 	case strings.HasPrefix(l, "FAIL "):
 		if m := reJestSuite.FindStringSubmatch(l); m != nil {

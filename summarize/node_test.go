@@ -106,6 +106,7 @@ func TestIsCodeFrame(t *testing.T) {
 		{"4|", true},
 		{"|                       ^", true},
 		{"> 15 |     expect(add(2, 2)).toBe(5)", true},
+		{">  7 |   it('case 6 matches', () => {", true},
 		{"13 |   })", true},
 		{"- Expected", false},
 		{"AssertionError: expected 4 to be 5", false},
@@ -230,5 +231,23 @@ func TestVitestCut(t *testing.T) {
 	}
 	if tr.tests.failed != 28 || tr.files.total != 1 {
 		t.Errorf("counts %+v %+v", tr.tests, tr.files)
+	}
+}
+
+// TestJestCut: output cut by a pipe (tail) inside a FAIL suite keeps the
+// failures it still shows, named without their suite's path.
+func TestJestCut(t *testing.T) {
+	in := "      at Object.toEqual (src/m01.test.js:6:49)\n\n  ● module 01 › case 6 matches\n\n    expect(received).toEqual(expected) // deep equality\n\n      at Object.toEqual (src/m01.test.js:7:49)\n\nTest Suites: 24 failed, 24 total\nTests:       144 failed, 24 passed, 168 total\n"
+	tr := readJestLines(lines([]byte(in)))
+	if !slices.Equal(tr.failedTests, []string{"module 01 › case 6 matches"}) || len(tr.failures) != 1 {
+		t.Fatalf("failed %q, failures %d", tr.failedTests, len(tr.failures))
+	}
+	var f failures
+	f.required = map[string]bool{}
+	nodeFailures(lines([]byte(in)), true, &f)
+	for _, want := range []string{"module 01 › case 6 matches", "at Object.toEqual (src/m01.test.js:7:49)"} {
+		if !f.required[want] {
+			t.Errorf("%q not required: %v", want, f.required)
+		}
 	}
 }

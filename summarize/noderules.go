@@ -141,12 +141,13 @@ func (f *testFailure) addLoc(l string) {
 
 // isCodeFrame reports whether t, a trimmed line, belongs to the source
 // excerpt vitest and jest print under a failure ("16|   expect(x)",
-// "> 15 |   expect(x)", "|   ^"): the location line says where it is.
+// "> 15 |   expect(x)", ">  7 |   expect(x)", "|   ^"): the location line
+// says where it is.
 func isCodeFrame(t string) bool {
-	t = strings.TrimPrefix(t, "> ")
+	t = strings.TrimLeft(strings.TrimPrefix(t, ">"), " ")
 	d := strings.TrimLeft(t, "0123456789")
-	if len(d) == len(t) && !strings.HasPrefix(t, "|") {
-		return false
+	if len(d) == len(t) {
+		return strings.HasPrefix(t, "|")
 	}
 	return strings.HasPrefix(strings.TrimLeft(d, " "), "|")
 }
@@ -263,6 +264,7 @@ func nodeFailures(ls []string, failed bool, f *failures) {
 	var (
 		wantLoc  bool   // a vitest failure's first location is still to come
 		jestFail bool   // inside a jest FAIL suite
+		lead     = true // no line at the margin yet: a pipe may have cut the FAIL line off
 		jestAt   string // a jest failure's first frame, until a project frame is seen
 		jestWant bool   // a jest failure's project frame is still to come
 	)
@@ -280,7 +282,8 @@ func nodeFailures(ls []string, failed bool, f *failures) {
 		if l == "" {
 			continue
 		}
-		switch c := l[0]; {
+		c := l[0]
+		switch {
 		case c == ' ' && strings.HasPrefix(l, " FAIL  "):
 			name := strings.TrimSpace(l[len(" FAIL  "):])
 			f.add(name, l)
@@ -298,7 +301,7 @@ func nodeFailures(ls []string, failed bool, f *failures) {
 			endJest()
 			f.add(reJestSuite.FindStringSubmatch(l)[2], l)
 			jestFail = true
-		case c == ' ' && jestFail && strings.HasPrefix(l, "  ● "):
+		case c == ' ' && (jestFail || lead) && strings.HasPrefix(l, "  ● "):
 			endJest()
 			if !isJestConsole(ls, i) {
 				f.add(strings.TrimPrefix(l, "  ● "), l)
@@ -326,6 +329,7 @@ func nodeFailures(ls []string, failed bool, f *failures) {
 			endJest()
 			jestFail = false
 		}
+		lead = lead && c == ' '
 	}
 	endJest()
 }
