@@ -11,10 +11,11 @@ import (
 	"github.com/creack/pty"
 )
 
-// DefaultLimit is the default capture limit per stream. Head and tail of
-// 4 MiB each hold every real git or cargo output whole, and bound memory at
-// 16 MiB however much a command prints.
-const DefaultLimit = 8 << 20
+// DefaultLimit is the default capture limit per stream. A head and a tail
+// of 2 MiB each hold real git and cargo outputs whole (a 430 KiB diff, a
+// 24 KiB test log), and bound what the summarizers see, so peak memory
+// stays under 96 MiB however much a command prints (docs/performance.md).
+const DefaultLimit = 4 << 20
 
 // Options configure Capture.
 type Options struct {

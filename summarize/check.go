@@ -134,7 +134,8 @@ func accounted(f failures, body []byte) (missing int, ok bool) {
 			seen[w] = true
 		}
 		for _, loc := range reLoc.FindAllString(t, -1) {
-			seen[strings.TrimSuffix(loc, ":")] = true
+			// "at f (src/a.js:1:2)" and "src/a.rs:1:2:" both name src/a.*:1:2.
+			seen[strings.Trim(loc, "():")] = true
 		}
 	}
 	text := string(body)

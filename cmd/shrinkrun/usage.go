@@ -33,7 +33,7 @@ Flags:
                          stderr arrives merged into stdout, and terminal
                          escape sequences are removed before summarizing
       --capture-limit N  bytes of each stream kept in memory (head and tail);
-                         default 8388608
+                         default 4194304
       --budget N         largest block in bytes (default 16384, or
                          SHRINKRUN_BUDGET)
       --version          print the version
