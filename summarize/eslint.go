@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -14,7 +13,7 @@ const (
 
 // reESLintRow matches a row of the stylish format, "  12:5  error  'x' is
 // not defined  no-undef", with its severity.
-var reESLintRow = regexp.MustCompile(`^ +\d+:\d+ +(error|warning)  `)
+var reESLintRow = lazyRE(`^ +\d+:\d+ +(error|warning)  `)
 
 // eslint summarizes bash.eslint (the stylish format): the number of error
 // and warning rows and of files with problems, ESLint's "✖ N problems" and

@@ -2,7 +2,6 @@ package summarize
 
 import (
 	"bytes"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -239,17 +238,17 @@ func failureItems(fs []*testFailure, limit int) []string {
 // matched on the line with terminal escapes removed.
 var (
 	// jest: "FAIL src/a.test.js" or "PASS src/a.test.js (5.2 s)".
-	reJestSuite = regexp.MustCompile(`^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$`)
+	reJestSuite = lazyRE(`^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$`)
 	// A location at the end of a vitest "❯" frame or inside a jest "at" frame.
-	reNodeLoc = regexp.MustCompile(`\S+:\d+:\d+\)?$`)
+	reNodeLoc = lazyRE(`\S+:\d+:\d+\)?$`)
 	// tsc: "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error
 	// TS2322: ..." (--pretty) and "error TS5023: ..." (no location).
-	reTscError = regexp.MustCompile(`^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: `)
+	reTscError = lazyRE(`^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: `)
 	// ESLint's stylish rows: "  12:5  error  'x' is not defined  no-undef".
-	reESLintError = regexp.MustCompile(`^ +\d+:\d+ +error  `)
+	reESLintError = lazyRE(`^ +\d+:\d+ +error  `)
 	// TAP, as node --test prints it into a pipe: "not ok 2 - adds wrong",
 	// indented for subtests; a "# TODO" or "# SKIP" directive is no failure.
-	reTAPNotOK = regexp.MustCompile(`^ *not ok \d+ - (.+)$`)
+	reTAPNotOK = lazyRE(`^ *not ok \d+ - (.+)$`)
 )
 
 // nodeFailures finds the failures of the node family's tools: every failing

@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -39,7 +38,7 @@ const (
 // "12 failed, 6 passed, 1 warning, 2 errors in 0.11s", "no tests ran in
 // 0.00s", "3 passed in 61.20s (0:01:01)". Plugins may add categories of
 // several words ("2 subtests passed").
-var rePySummary = regexp.MustCompile(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
+var rePySummary = lazyRE(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
 
 // pyCounts are the categories of the final line, in the order the block
 // prints them. pytest leaves out those that are zero.
