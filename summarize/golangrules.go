@@ -18,8 +18,9 @@ var goRules = map[string]Func{
 // go test -json is read through the text of its events.
 //
 // A reason line belongs to a failing test either by position (without -v
-// it follows the "--- FAIL:" line, indented deeper) or by name (with -v it
-// follows "=== RUN/CONT/NAME name" and precedes "--- FAIL: name").
+// it follows the "--- FAIL:" line, indented deeper than it and than any
+// later result line it is not under) or by name (with -v it follows
+// "=== RUN/CONT/NAME name" and precedes "--- FAIL: name").
 //
 // The line shapes are parsed here by hand, apart from the rules' parsers:
 // the check is only worth something if it does not share the rules'
@@ -29,7 +30,7 @@ func goFailures(ls []string, failed bool, f *failures) {
 	ls = goTextLines(ls)
 	var pending map[string][]string // -v: reason lines by test, since its === line
 	cur := ""                       // the test the === lines named last
-	after := -1                     // indentation of the last --- FAIL line, or -1
+	var results []goIndent          // result lines since the last === line, by depth
 	for _, l := range ls {
 		if l == "" {
 			continue
@@ -37,7 +38,7 @@ func goFailures(ls []string, failed bool, f *failures) {
 		switch c := l[0]; {
 		case c == '=' && strings.HasPrefix(l, "=== "):
 			action, name, _ := strings.Cut(l[4:], " ")
-			cur, after = strings.TrimSpace(name), -1
+			cur, results = strings.TrimSpace(name), results[:0]
 			if action == "RUN" {
 				delete(pending, cur)
 			}
@@ -48,17 +49,20 @@ func goFailures(ls []string, failed bool, f *failures) {
 				for _, r := range pending[name] {
 					f.add(goReason(r), r)
 				}
-				after = indent
-			} else {
-				after = -1
 			}
 			delete(pending, name)
+			results = append(popIndents(results, indent), goIndent{indent, result == "FAIL"})
 		case c == ' ' || c == '\t':
 			loc := goReason(l)
+			if loc != "" {
+				results = popIndents(results, len(l)-len(strings.TrimLeft(l, " \t")))
+			}
 			switch {
 			case loc == "":
-			case after >= 0 && len(l)-len(strings.TrimLeft(l, " \t")) > after:
-				f.add(loc, l)
+			case len(results) > 0:
+				if results[len(results)-1].failed {
+					f.add(loc, l)
+				}
 			case cur != "":
 				if pending == nil {
 					pending = map[string][]string{}
@@ -69,11 +73,11 @@ func goFailures(ls []string, failed bool, f *failures) {
 			pkg, _, _ := strings.Cut(l[5:], "\t")
 			pkg, _, _ = strings.Cut(pkg, " ")
 			f.add(pkg, l)
-			after = -1
+			results = results[:0]
 		case !failed:
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: "):
 			f.add(strings.TrimSpace(l), l)
-			after = -1
+			results = results[:0]
 		case strings.HasPrefix(l, "go: "):
 			if !strings.HasPrefix(l, "go: downloading ") && !strings.HasPrefix(l, "go: finding ") &&
 				!strings.HasPrefix(l, "go: extracting ") {
@@ -87,6 +91,21 @@ func goFailures(ls []string, failed bool, f *failures) {
 			}
 		}
 	}
+}
+
+// goIndent is a test result line's depth and whether it is a failure.
+type goIndent struct {
+	indent int
+	failed bool
+}
+
+// popIndents drops the result lines at depth or deeper: a line at depth
+// is not under them.
+func popIndents(rs []goIndent, depth int) []goIndent {
+	for len(rs) > 0 && rs[len(rs)-1].indent >= depth {
+		rs = rs[:len(rs)-1]
+	}
+	return rs
 }
 
 // goResult returns the result of a test result line, "" for another line.

@@ -27,6 +27,9 @@ func TestGoFailures(t *testing.T) {
 		{"parallel tests with -v", "=== RUN   TestP\n=== PAUSE TestP\n=== RUN   TestQ\n=== PAUSE TestQ\n=== CONT  TestP\n=== CONT  TestQ\n" +
 			"    q_test.go:5: q fails\n=== NAME  TestP\n    p_test.go:5: p logs\n--- PASS: TestP (0.00s)\n--- FAIL: TestQ (0.00s)\n", true,
 			[]string{"TestQ", "q_test.go:5:"}},
+		{"a parent's lines after its subtest's", "--- FAIL: TestP (0.00s)\n    p_test.go:3: before\n    --- FAIL: TestP/s (0.00s)\n" +
+			"        p_test.go:5: sub\n    p_test.go:7: after\n", true,
+			[]string{"TestP", "TestP/s", "p_test.go:3:", "p_test.go:5:", "p_test.go:7:"}},
 		{"the next test's reasons are its own", "--- FAIL: TestA (0.00s)\n--- FAIL: TestB (0.00s)\n    b_test.go:1: x\n", true,
 			[]string{"TestA", "TestB", "b_test.go:1:"}},
 		{"failing packages", "FAIL\texample.com/demo\t0.01s\nFAIL\texample.com/demo/b [build failed]\nFAIL\n", true,

@@ -188,15 +188,18 @@ type goTestRecord struct {
 	head   string   // the "--- FAIL: name (0.00s)" line, trimmed
 	lines  []string // the lines it printed: t.Log, t.Error and the like
 	result byte     // 'F', 'P' or 'S' once its "--- " line was read
+	indent int      // the indentation of its "--- " line
 }
 
 // goTestLog reads go test's output one line at a time. Test output is
 // attributed by go's two layouts: with -v every test's lines follow its
 // "=== RUN/CONT/NAME" line and come before its "--- FAIL:" line; without
-// -v they follow the "--- FAIL:" line, indented one level deeper. Both
-// are handled by sending indented lines to the test named last by either
-// kind of line. A package's output ends at its result line ("ok", "FAIL",
-// "?"), which closes the scope of test names.
+// -v they follow the "--- FAIL:" line, indented one level deeper, and a
+// parent's lines printed after its subtests' are back at the parent's
+// depth. So an indented line goes to the innermost test whose "--- " line
+// since the last "=== " line is less indented, or else to the test the
+// "=== " line named. A package's output ends at its result line ("ok",
+// "FAIL", "?"), which closes the scope of test names.
 type goTestLog struct {
 	diags goDiags
 
@@ -213,7 +216,8 @@ type goTestLog struct {
 
 	// The package being read.
 	tests     map[string]*goTestRecord
-	cur       *goTestRecord
+	cur       *goTestRecord   // the test the last "=== " or "--- " line named
+	nested    []*goTestRecord // tests of the "--- " lines since the last "===", by depth
 	trace     *goTrace
 	explained bool     // a failing test, a trace or a build error was read
 	other     []string // its last unattributed lines
@@ -267,8 +271,9 @@ func (g *goTestLog) feed(l string) {
 	case g.diags.continues(l):
 		g.diags.cont(l)
 	case isGoProgress(l):
-	case indented && g.cur != nil:
-		g.cur.lines = append(g.cur.lines, l)
+	case indented && g.owner(l) != nil:
+		t := g.owner(l)
+		t.lines = append(t.lines, l)
 	case indented:
 	case g.build || goLocation(l) != "" || strings.HasPrefix(l, "go: "):
 		g.diags.message(l)
@@ -311,7 +316,21 @@ func (g *goTestLog) marker(l string) {
 	if action == "RUN" {
 		g.verbose = true
 	}
-	g.cur = t
+	g.cur, g.nested = t, g.nested[:0]
+}
+
+// owner returns the test an indented line belongs to: the innermost test
+// of the "--- " lines read since the last "=== " line whose line is less
+// indented, or else the current test.
+func (g *goTestLog) owner(l string) *goTestRecord {
+	depth := len(l) - len(strings.TrimLeft(l, " \t"))
+	for len(g.nested) > 0 && g.nested[len(g.nested)-1].indent >= depth {
+		g.nested = g.nested[:len(g.nested)-1]
+	}
+	if len(g.nested) > 0 {
+		return g.nested[len(g.nested)-1]
+	}
+	return g.cur
 }
 
 // isGoTestResult matches "--- FAIL: name (0.00s)" and its PASS and SKIP
@@ -340,7 +359,11 @@ func (g *goTestLog) testResult(l string) {
 		g.tests[name] = t
 	}
 	t.result = result
-	g.cur = t
+	t.indent = len(l) - len(head)
+	for len(g.nested) > 0 && g.nested[len(g.nested)-1].indent >= t.indent {
+		g.nested = g.nested[:len(g.nested)-1]
+	}
+	g.cur, g.nested = t, append(g.nested, t)
 	switch result {
 	case 'F':
 		t.head = head
@@ -374,7 +397,7 @@ func (g *goTestLog) packageResult(kind byte, l string) {
 	if kind == 'F' || kind == 'o' && !g.finalFail {
 		g.final, g.finalFail = l, kind == 'F'
 	}
-	g.tests, g.cur = nil, nil
+	g.tests, g.cur, g.nested = nil, nil, nil
 	g.explained, g.build = false, false
 	g.other, g.otherLost = g.other[:0], 0
 }
@@ -387,7 +410,7 @@ func (g *goTestLog) endStream() {
 	if len(g.other) > 0 && !g.explained {
 		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
 	}
-	g.tests, g.cur, g.trace = nil, nil, nil
+	g.tests, g.cur, g.nested, g.trace = nil, nil, nil, nil
 	g.explained, g.build = false, false
 	g.other, g.otherLost = nil, 0
 }
