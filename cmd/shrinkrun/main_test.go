@@ -45,9 +45,25 @@ func TestScript(t *testing.T) {
 			e.Setenv("GIT_COMMITTER_EMAIL", "dev@shrinkrun.test")
 			e.Setenv("GIT_COMMITTER_DATE", "2026-01-02T03:04:05Z")
 			e.Setenv("LC_ALL", "C")
-			// cargo and rustup find their toolchains through HOME unless
-			// told otherwise; the scripts' HOME is a fresh directory.
+			// cargo, rustup and go find their toolchains and caches through
+			// HOME unless told otherwise; the scripts' HOME is a fresh
+			// directory, and a fresh Go cache would rebuild the standard
+			// library in every script that runs go.
 			realHome := os.Getenv("HOME")
+			goCache := os.Getenv("GOCACHE")
+			if goCache == "" {
+				if dir, err := os.UserCacheDir(); err == nil {
+					goCache = filepath.Join(dir, "go-build")
+				}
+			}
+			e.Setenv("GOCACHE", goCache)
+			for k, def := range map[string]string{"GOMODCACHE": "go/pkg/mod", "GOPATH": "go"} {
+				if v := os.Getenv(k); v != "" {
+					e.Setenv(k, v)
+				} else if realHome != "" {
+					e.Setenv(k, filepath.Join(realHome, def))
+				}
+			}
 			for k, def := range map[string]string{"CARGO_HOME": ".cargo", "RUSTUP_HOME": ".rustup"} {
 				if v := os.Getenv(k); v != "" {
 					e.Setenv(k, v)
