@@ -16,7 +16,7 @@ var goRules = []string{GoTest, GoBuild, GoVet, GoMod}
 // goFormats are, per subcommand, the flags that replace or add to the
 // output the summarizer reads. go's flag package takes -name and --name,
 // with the value joined by "=" or in the next word, and never clusters
-// short flags, so a flag is found by its name alone. docs/classify-go.md
+// short flags, so a flag is found by its name alone. docs/classify.md (Go rules)
 // gives the reason for each.
 var goFormats = map[string][]string{
 	GoTest:  {"-bench", "-fuzz", "-list", "-x", "-n", "-gcflags", "-asmflags", "-toolexec", "-debug-actiongraph", "-debug-runtime-trace", "-debug-trace"},

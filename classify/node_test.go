@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// nodeCases walks docs/classify-node.md: what each node rule recognizes and
+// nodeCases walks docs/classify.md (Node rules): what each node rule recognizes and
 // what passes through, with the word the reason must point at (-1: none
 // checked).
 var nodeCases = []struct {

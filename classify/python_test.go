@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// pythonCases walks docs/classify-python.md: what each python rule
+// pythonCases walks docs/classify.md (Python rules): what each python rule
 // recognizes and what passes through, with the word the reason must point
 // at.
 var pythonCases = []struct {
