@@ -83,13 +83,11 @@ func String(src string) Result {
 // taken literally: "|" or "2>&1" is an argument, not an operator. Leading
 // NAME=value words are assignments, as the shell would read them.
 func Argv(argv []string) Result {
-	n := 0
-	for n < len(argv) && isAssignment(argv[n]) {
-		n++
-	}
+	assigns, _ := SplitAssigns(argv)
+	n := len(assigns)
 	var res Result
 	if n > 0 {
-		res.Assigns = slices.Clone(argv[:n])
+		res.Assigns = slices.Clone(assigns)
 	}
 	switch {
 	case len(argv) == 0:
@@ -117,20 +115,21 @@ func (r Result) Explain() string {
 	return r.Reason + "; passing through"
 }
 
+// SplitAssigns separates the leading NAME=value words of argv, which a
+// shell would take as assignments for the command, from the command.
+func SplitAssigns(argv []string) (assigns, command []string) {
+	n := 0
+	for n < len(argv) && isAssignment(argv[n]) {
+		n++
+	}
+	return argv[:n], argv[n:]
+}
+
 // isAssignment reports whether an argv word would be a NAME=value assignment
 // if it led a shell command.
 func isAssignment(word string) bool {
 	name, _, ok := strings.Cut(word, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for i, c := range []byte(name) {
-		letter := c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-		if !letter && (i == 0 || c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
+	return ok && syntax.ValidName(name)
 }
 
 // posString renders a parser position as "line:col", or "" when the parser

@@ -39,7 +39,7 @@ func FuzzClassify(f *testing.F) {
 // TestConfirmBash runs the bash oracle over every recognized table case.
 func TestConfirmBash(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs bash")
+		t.Skip("runs bash: skipped under -short")
 	}
 	bash, err := exec.LookPath("bash")
 	if err != nil {

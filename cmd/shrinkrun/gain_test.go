@@ -125,7 +125,7 @@ func TestRecordEveryRun(t *testing.T) {
 	}
 	git := exec.Command("git", "init", "-q")
 	if err := git.Run(); err != nil {
-		t.Skip("no git:", err)
+		t.Skip("git missing:", err)
 	}
 	run([]string{"--", "git", "status"}, nil, &out, &errb)
 	t.Setenv("SHRINKRUN_HISTORY", "0")
@@ -156,7 +156,7 @@ func TestRecordEveryRun(t *testing.T) {
 func TestConcurrentRuns(t *testing.T) {
 	sr, err := exec.LookPath("shrinkrun") // installed on PATH by testscript.Main
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	state := t.TempDir()
 	const n = 50

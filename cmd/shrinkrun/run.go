@@ -142,7 +142,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		if o.login || o.errexit {
 			return nil, usageError{"-l and -e go with -c"}
 		}
-		assigns, argv := splitAssigns(words)
+		assigns, argv := classify.SplitAssigns(words)
 		if len(argv) == 0 {
 			return nil, usageError{"no command after the assignments " + strings.Join(assigns, " ")}
 		}
@@ -154,21 +154,6 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
 	}
 	return inv, nil
-}
-
-// splitAssigns separates leading NAME=value words, which argv mode applies
-// to the child's environment as `env` would.
-func splitAssigns(words []string) (assigns, argv []string) {
-	i := 0
-	for i < len(words) && isAssign(words[i]) {
-		i++
-	}
-	return words[:i], words[i:]
-}
-
-func isAssign(w string) bool {
-	name, _, ok := strings.Cut(w, "=")
-	return ok && syntax.ValidName(name)
 }
 
 // quoteArgv renders argv as shell words, so the header's command can be

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/classify"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -50,11 +52,11 @@ func TestQuoteArgv(t *testing.T) {
 }
 
 func TestSplitAssigns(t *testing.T) {
-	a, argv := splitAssigns([]string{"A=1", "B_2=x=y", "cargo", "C=3"})
+	a, argv := classify.SplitAssigns([]string{"A=1", "B_2=x=y", "cargo", "C=3"})
 	if !slices.Equal(a, []string{"A=1", "B_2=x=y"}) || !slices.Equal(argv, []string{"cargo", "C=3"}) {
 		t.Errorf("got %q %q", a, argv)
 	}
-	a, _ = splitAssigns([]string{"1A=1", "x"})
+	a, _ = classify.SplitAssigns([]string{"1A=1", "x"})
 	if len(a) != 0 {
 		t.Errorf("1A=1 is not an assignment: %q", a)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/history/tokens"
 )
@@ -517,9 +518,7 @@ func Key(command string) string {
 	var words []string
 	for _, seg := range splitAny(command, "&&", "||", ";", "\n") {
 		words = strings.Fields(strings.SplitN(seg, "|", 2)[0])
-		for len(words) > 0 && isAssign(words[0]) {
-			words = words[1:]
-		}
+		_, words = classify.SplitAssigns(words)
 		if len(words) > 0 && !isSetup(unquote(words[0])) {
 			break
 		}
@@ -548,20 +547,6 @@ func splitAny(s string, seps ...string) []string {
 		out = next
 	}
 	return out
-}
-
-func isAssign(w string) bool {
-	name, _, ok := strings.Cut(w, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for i, c := range []byte(name) {
-		letter := c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-		if !letter && (i == 0 || c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // isWord reports a subcommand-like word: lower-case letters, digits, - _ :.
