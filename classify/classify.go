@@ -21,12 +21,21 @@ const (
 	GitLog     = "bash.git_log"
 	CargoCheck = "bash.cargo_check"
 	CargoTest  = "bash.cargo_test"
+
+	GitPush     = "bash.git_push"
+	GitPull     = "bash.git_pull"
+	GitFetch    = "bash.git_fetch"
+	GitClone    = "bash.git_clone"
+	GitShow     = "bash.git_show"
+	CargoBuild  = "bash.cargo_build"
+	CargoClippy = "bash.cargo_clippy"
 )
 
 // Rules lists every rule id this package can return.
 var Rules = slices.Concat(coreRules, goRules, pythonRules, nodeRules)
 
-var coreRules = []string{GitStatus, GitDiff, GitLog, CargoCheck, CargoTest}
+var coreRules = []string{GitStatus, GitDiff, GitLog, CargoCheck, CargoTest,
+	GitPush, GitPull, GitFetch, GitClone, GitShow, CargoBuild, CargoClippy}
 
 // Result is the classification of one command.
 type Result struct {

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -83,7 +84,7 @@ func matchGit(argv []string) verdict {
 	}
 	sub := i
 	switch argv[sub] {
-	case "status", "diff", "log":
+	case "status", "diff", "log", "push", "pull", "fetch", "clone", "show":
 	default:
 		return refused(sub, "not a recognized command")
 	}
@@ -91,6 +92,10 @@ func matchGit(argv []string) verdict {
 		return v
 	}
 	switch argv[sub] {
+	case "push", "pull", "fetch", "clone":
+		return matchGitRemote(argv, sub)
+	case "show":
+		return matchGitShow(argv, sub)
 	case "status":
 		for j := sub + 1; j < len(argv); j++ {
 			if !gitStatusArgs[argv[j]] {
@@ -105,6 +110,52 @@ func matchGit(argv []string) verdict {
 		return verdict{rule: GitDiff}
 	}
 	return matchGitLog(argv, sub)
+}
+
+// gitRemoteRules are the rules of git's network verbs.
+var gitRemoteRules = map[string]string{
+	"push": GitPush, "pull": GitPull, "fetch": GitFetch, "clone": GitClone,
+}
+
+// gitRemoteFormats are the options of push, pull, fetch and clone that
+// replace the human-readable ref lines the summarizer reads: --porcelain
+// (push, and fetch from git 2.41) prints tab-separated machine lines, and
+// fetch --negotiate-only prints object ids.
+var gitRemoteFormats = []string{"--porcelain", "--negotiate-only"}
+
+// matchGitRemote accepts git push, pull, fetch and clone with any arguments
+// but the format options above. Their output is progress meters, ref
+// lines and messages in any combination, and -q, -v, --progress,
+// --dry-run, --rebase or --depth only change which of them appear.
+func matchGitRemote(argv []string, sub int) verdict {
+	if j := formatFlag(argv, sub+1, gitRemoteFormats, ""); j >= 0 {
+		return refused(j, "option %q changes the output format", argv[j])
+	}
+	return verdict{rule: gitRemoteRules[argv[sub]]}
+}
+
+// gitShowFormats are the git show options, besides git diff's, that
+// replace the commit header the summarizer reads (--format, --pretty,
+// --oneline), draw a graph in front of every line, or add lines it does not
+// know (signatures, log sizes). They match as prefixes, as for git diff.
+var gitShowFormats = slices.Concat(gitDiffFormats, []string{
+	"--format", "--pretty", "--oneline", "--graph", "--show-signature", "--log-size",
+})
+
+// matchGitShow accepts git show of commits and tags. Besides the format
+// options, a revision word with a colon passes through: HEAD:src/x.go
+// names a file, HEAD: a tree, :0:x the index, and git show prints the
+// file's content or the tree's listing, which the agent asked to read.
+func matchGitShow(argv []string, sub int) verdict {
+	if j := formatFlag(argv, sub+1, gitShowFormats, gitDiffShort); j >= 0 {
+		return refused(j, "option %q changes the output format", argv[j])
+	}
+	for j := sub + 1; j < len(argv); j++ {
+		if !strings.HasPrefix(argv[j], "-") && strings.Contains(argv[j], ":") {
+			return refused(j, "%q names a file or tree, whose content git show prints", argv[j])
+		}
+	}
+	return verdict{rule: GitShow}
 }
 
 // gitLogFlags are the git log options accepted next to --oneline: none of
@@ -175,11 +226,16 @@ func matchCargo(argv []string) verdict {
 		return refused(i, "cargo option %q before the subcommand", argv[i])
 	}
 	var rule string
+	formats := cargoFormats
 	switch argv[i] {
 	case "check":
 		rule = CargoCheck
 	case "test":
 		rule = CargoTest
+	case "build":
+		rule, formats = CargoBuild, cargoBuildFormats
+	case "clippy":
+		rule, formats = CargoClippy, cargoClippyFormats
 	default:
 		return refused(i, "not a recognized command")
 	}
@@ -187,11 +243,22 @@ func matchCargo(argv []string) verdict {
 		return v
 	}
 	// -h and -V can hide in a short-option cluster such as -qh.
-	if j := formatFlag(argv, i+1, cargoFormats, "hV"); j >= 0 {
+	if j := formatFlag(argv, i+1, formats, "hV"); j >= 0 {
 		return refused(j, "option %q changes the output format", argv[j])
 	}
 	return verdict{rule: rule}
 }
+
+// cargoBuildFormats adds to cargoFormats what cargo build alone prints:
+// --timings writes an HTML report and names it on a status line the build
+// summary does not keep.
+var cargoBuildFormats = slices.Concat(cargoFormats, []string{"--timings"})
+
+// cargoClippyFormats adds --fix to cargoFormats: cargo clippy --fix edits
+// the sources and reports each file it fixed on status lines the lint
+// summary does not keep; --timings as for cargo build. Lint options after
+// "--" (-D warnings, -W clippy::pedantic) keep the format.
+var cargoClippyFormats = slices.Concat(cargoFormats, []string{"--fix", "--timings"})
 
 // helpFlag finds a help or version request from argv[from] on: the output
 // is then a manual, not what the rule summarizes.

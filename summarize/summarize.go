@@ -75,6 +75,14 @@ var coreRules = map[string]Func{
 	"bash.git_log":     gitLog,
 	"bash.cargo_check": cargoCheck,
 	"bash.cargo_test":  cargoTest,
+
+	"bash.git_push":     gitPush,
+	"bash.git_pull":     gitPull,
+	"bash.git_fetch":    gitFetch,
+	"bash.git_clone":    gitClone,
+	"bash.git_show":     gitShow,
+	"bash.cargo_build":  cargoBuild,
+	"bash.cargo_clippy": cargoClippy,
 }
 
 func merge(families ...map[string]Func) map[string]Func {

@@ -1,0 +1,282 @@
+package summarize
+
+import "strings"
+
+// The rules of git's network verbs: bash.git_push, bash.git_pull,
+// bash.git_fetch and bash.git_clone. All four print the same kinds of
+// lines, mostly on stderr: progress meters, the "To URL" / "From URL" line
+// of each remote, one line per ref updated or rejected, and messages
+// (errors, hints, the remote's own lines); pull adds the merge's result
+// and its diffstat on stdout. One parser reads them all, and each rule
+// says only whether a diffstat can appear.
+
+// gitPush summarizes bash.git_push.
+func gitPush(r *Run) *Body { return parseRemote(r, false).body() }
+
+// gitFetch summarizes bash.git_fetch.
+func gitFetch(r *Run) *Body { return parseRemote(r, false).body() }
+
+// gitClone summarizes bash.git_clone.
+func gitClone(r *Run) *Body { return parseRemote(r, false).body() }
+
+// gitPull summarizes bash.git_pull: the fetch's lines as for git fetch,
+// then the merge or rebase: its messages and its diffstat, read with
+// git_diff's --stat parser.
+func gitPull(r *Run) *Body { return parseRemote(r, true).body() }
+
+// Caps of the remote rules. New refs can run into the thousands (a first
+// fetch of a big repository), so they have a list of their own, apart from
+// the changes to refs that existed, and new tags one apart from new
+// branches: a tag sorts after every branch and would be past the cap.
+// Rejected refs, conflicts and failure lines are what an agent must act
+// on, so they get the most room.
+const (
+	remotesCap       = 20
+	refUpdatesCap    = 100
+	newRefsCap       = 50
+	rejectedCap      = 200
+	conflictsCap     = 200
+	keyMessagesCap   = 200
+	otherMessagesCap = 20
+)
+
+// remoteLog is what parseRemote understood.
+type remoteLog struct {
+	progress   int      // progress meter lines left out
+	remotes    []string // "To URL" and "From URL" lines
+	refs       []string // ref lines of existing refs: updated, forced, deleted
+	newTags    []string // ref lines of new tags
+	newRefs    []string // ref lines of other new refs: branches, FETCH_HEAD
+	rejected   []string // ref lines flagged "!": rejected by git or by the remote
+	upToDate   int      // ref lines flagged "=" (-v): nothing changed
+	autoMerged int      // "Auto-merging PATH" lines of a merge
+	conflicts  []string // "CONFLICT (KIND): ..." lines of a merge or rebase
+
+	stat     *diffParse // the merge's diffstat (pull only), or nil
+	messages []message  // every other non-blank line, in order
+}
+
+// message is a line the rule copies as it is. key lines (failures,
+// conflicts, the outcome of a merge or a clone) have a much higher cap
+// than the others (hints, warnings, the remote's own lines), so that
+// noise cannot push them out.
+type message struct {
+	text string
+	key  bool
+}
+
+// parseRemote reads both streams. Each line is taken as a terminal shows
+// it: escape sequences removed, and of a line that rewrites itself with
+// "\r" only its last state. For push, fetch and clone stderr comes first:
+// git writes nearly everything there, and stdout gets only a line or two
+// (push -u's "branch 'x' set up to track"). For pull (pull is true) stdout
+// comes first: the merge writes its progress and conflicts there before
+// the errors it ends with on stderr ("error: Your local changes ... would
+// be overwritten"; a rebase's "error: could not apply"); pull also has a
+// diffstat to read.
+func parseRemote(r *Run, pull bool) *remoteLog {
+	g := &remoteLog{}
+	streams := [][]byte{r.Stderr, r.Stdout}
+	if pull {
+		g.stat = &diffParse{}
+		streams[0], streams[1] = r.Stdout, r.Stderr
+	}
+	for _, stream := range streams {
+		for _, l := range lines(StripTerminal(stream)) {
+			g.line(shownLine(l))
+		}
+	}
+	return g
+}
+
+// shownLine returns what a terminal shows of l: the last non-blank state
+// of a line that rewrites itself with "\r", without trailing blanks (the
+// remote pads its lines with spaces to clear what they overwrite).
+func shownLine(l string) string {
+	for {
+		i := strings.LastIndexByte(l, '\r')
+		if i < 0 || strings.TrimSpace(l[i+1:]) != "" {
+			return strings.TrimRight(l[i+1:], " \t")
+		}
+		l = l[:i]
+	}
+}
+
+func (g *remoteLog) line(l string) {
+	content := strings.TrimPrefix(l, "remote: ")
+	switch {
+	case strings.TrimSpace(content) == "" || l == "remote:":
+	case isProgressLine(content):
+		g.progress++
+	case isRemoteLine(l):
+		g.remotes = append(g.remotes, l)
+	case isRefLine(l):
+		ref := strings.TrimLeft(l, " ")
+		switch l[1] {
+		case '!':
+			g.rejected = append(g.rejected, ref)
+		case '=':
+			g.upToDate++
+		case '*':
+			if strings.HasPrefix(l[3:], "[new tag]") {
+				g.newTags = append(g.newTags, ref)
+			} else {
+				g.newRefs = append(g.newRefs, ref)
+			}
+		default:
+			g.refs = append(g.refs, ref)
+		}
+	case strings.HasPrefix(l, "Auto-merging "):
+		g.autoMerged++
+	case strings.HasPrefix(l, "CONFLICT ("):
+		g.conflicts = append(g.conflicts, l)
+	case g.stat != nil && g.statLine(l):
+	default:
+		g.messages = append(g.messages, message{text: l, key: g.isKey(l)})
+	}
+}
+
+// progressPrefixes start git's progress meters and transfer statistics,
+// on the local side and (after "remote: ") on the remote side. Each is a
+// fixed title of git's own; a line that merely resembles them is kept.
+var progressPrefixes = []string{
+	"Enumerating objects: ", "Counting objects: ", "Compressing objects: ",
+	"Writing objects: ", "Receiving objects: ", "Resolving deltas: ",
+	"Unpacking objects: ", "Updating files: ", "Checking out files: ",
+	"Checking connectivity", "Checking objects: ", "Finding sources: ",
+	"Filtering content: ", "Indexing objects: ", "Delta compression using up to ",
+}
+
+// isProgressLine reports whether l (without its "remote: ") is a progress
+// meter, the "Total N (delta M), reused ..." statistics, or the
+// "Rebasing (N/M)" counter of a rebase.
+func isProgressLine(l string) bool {
+	switch {
+	case hasAnyPrefix(l, progressPrefixes):
+		return true
+	case strings.HasPrefix(l, "Total "):
+		return strings.Contains(l, " (delta ")
+	case strings.HasPrefix(l, "Rebasing ("):
+		return strings.HasSuffix(l, ")")
+	}
+	return false
+}
+
+// isRemoteLine reports whether l is "To URL" (push) or "From URL" (fetch,
+// pull): one word after the keyword, which a sentence ("To push the
+// current branch ...") never is.
+func isRemoteLine(l string) bool {
+	url, ok := strings.CutPrefix(l, "To ")
+	if !ok {
+		url, ok = strings.CutPrefix(l, "From ")
+	}
+	return ok && url != "" && !strings.ContainsAny(url, " \t")
+}
+
+// isRefLine reports whether l is one of git's ref status lines,
+// " F SUMMARY FROM -> TO (REASON)": a space, a flag (' ' updated, '+'
+// forced, '-' deleted, '*' new, '!' rejected, '=' up to date, 't' tag
+// updated), a space, then a summary ("[new branch]", "[rejected]",
+// "a1b2c3d..e4f5a6b", "branch") and the refs. Only a deleted ref may lack
+// the arrow ("- [deleted]  name" when pushing a deletion).
+func isRefLine(l string) bool {
+	if len(l) < 4 || l[0] != ' ' || l[2] != ' ' || !strings.ContainsRune(" +-*!=t", rune(l[1])) {
+		return false
+	}
+	rest := l[3:]
+	if strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest, ']')
+		if end < 0 {
+			return false
+		}
+		return strings.Contains(rest[end:], " -> ") || rest[:end+1] == "[deleted]"
+	}
+	summary, _, _ := strings.Cut(rest, " ")
+	return summary != "" && strings.Contains(rest, " -> ")
+}
+
+// statLine hands l to git_diff's --stat reader; it reports false, and
+// takes nothing, when l is not a diffstat line.
+func (g *remoteLog) statLine(l string) bool {
+	n := len(g.stat.other)
+	g.stat.outsideLine(l)
+	if len(g.stat.other) > n {
+		g.stat.other = g.stat.other[:n]
+		return false
+	}
+	return true
+}
+
+// outcomePrefixes start the lines that say how a merge, a rebase, a clone
+// or a push ended: they are key messages.
+var outcomePrefixes = []string{
+	"Automatic merge failed", "Updating ", "Fast-forward",
+	"Already up to date", "Merge made by ", "Successfully rebased ",
+	"Current branch ", "Could not apply ", "Cloning into ", "Everything up-to-date",
+}
+
+// isKey reports whether l is a key message: a failure (fatal: or error:,
+// also from the remote), the outcome of the command, or a tab-indented
+// line that continues a key message (the files of "error: Your local
+// changes to the following files would be overwritten").
+func (g *remoteLog) isKey(l string) bool {
+	content := strings.TrimPrefix(l, "remote: ")
+	if isGitFailure(content) || hasAnyPrefix(l, outcomePrefixes) {
+		return true
+	}
+	n := len(g.messages)
+	return strings.HasPrefix(l, "\t") && n > 0 && g.messages[n-1].key
+}
+
+// body renders the parse: the counts, the diffstat, then the lists.
+func (g *remoteLog) body() *Body {
+	b := &Body{}
+	if g.progress > 0 {
+		b.Count("progress_lines", g.progress)
+	}
+	if g.upToDate > 0 {
+		b.Count("up_to_date_refs", g.upToDate)
+	}
+	if g.autoMerged > 0 {
+		b.Count("auto_merging_lines", g.autoMerged)
+	}
+	if d := g.stat; d != nil && d.summary != "" {
+		b.Count("files_changed", d.sumFiles)
+		b.Count("insertions", d.sumIns)
+		b.Count("deletions", d.sumDel)
+		b.Field("stat_summary", d.summary)
+	}
+	b.List("remotes", g.remotes, remotesCap)
+	b.List("ref_updates", g.refs, refUpdatesCap)
+	b.List("new_tags", g.newTags, newRefsCap)
+	b.List("new_refs", g.newRefs, newRefsCap)
+	b.List("rejected", g.rejected, rejectedCap)
+	b.List("conflicts", g.conflicts, conflictsCap)
+	addMessages(b, g.messages)
+	if g.stat != nil {
+		b.List("stat", g.stat.stat, diffStatCap)
+	}
+	return b
+}
+
+// addMessages appends "messages": the lines in order, key lines up to
+// their cap and the others up to theirs. As in addStderr, the lines left
+// out go after the kept ones with the cap set at the kept count, so that
+// messages_omitted counts them, together with any the budget takes later.
+func addMessages(b *Body, ms []message) {
+	var kept, dropped []string
+	keys, others := 0, 0
+	for _, m := range ms {
+		switch {
+		case m.key && keys < keyMessagesCap:
+			keys++
+			kept = append(kept, m.text)
+		case !m.key && others < otherMessagesCap:
+			others++
+			kept = append(kept, m.text)
+		default:
+			dropped = append(dropped, m.text)
+		}
+	}
+	b.List("messages", append(kept, dropped...), len(kept))
+}

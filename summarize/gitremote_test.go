@@ -1,0 +1,151 @@
+package summarize
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestShownLine(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"plain", "plain"},
+		{"Counting objects:  50% (1/2)\rCounting objects: 100% (2/2), done.", "Counting objects: 100% (2/2), done."},
+		{"remote: Counting objects: 100% (5/5), done.        ", "remote: Counting objects: 100% (5/5), done."},
+		{"Rebasing (1/1)\rerror: could not apply 6fced5b... x", "error: could not apply 6fced5b... x"},
+		{"Writing objects: 100% (4/4)\r   \r", "Writing objects: 100% (4/4)"},
+		{"\r\r", ""},
+		{"\tsrc/a.rs", "\tsrc/a.rs"},
+	} {
+		if got := shownLine(tt.in); got != tt.want {
+			t.Errorf("shownLine(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIsRefLine(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"   9bf6138..1f9c799  main -> main", true},
+		{" + d61e4a7...61977da main -> main (forced update)", true},
+		{" * [new branch]      wip/w001   -> origin/wip/w001", true},
+		{" * [new tag]         v1.1        -> v1.1", true},
+		{" * branch            main       -> FETCH_HEAD", true},
+		{" - [deleted]         (none)     -> origin/topic/t001", true},
+		{" - [deleted]         feature/parse", true},
+		{" ! [rejected]        main -> main (fetch first)", true},
+		{" ! [remote rejected] main -> main (pre-receive hook declined)", true},
+		{" = [up to date]      main -> main", true},
+		{" t [tag update]      v1 -> v1", true},
+		{" src/a.rs | 2 +-", false},
+		{" 14 files changed, 61 insertions(+), 60 deletions(-)", false},
+		{" * [new branch]", false},
+		{" ! [rejected] no arrow", false},
+		{"   x", false},
+		{"main -> main", false},
+	} {
+		if got := isRefLine(tt.in); got != tt.want {
+			t.Errorf("isRefLine(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIsRemoteLine(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"To /tmp/up.git", true},
+		{"To https://example.com/r.git", true},
+		{"From file:///tmp/up", true},
+		{"To push the current branch and set the remote as upstream, use", false},
+		{"To have this happen automatically for branches without a tracking", false},
+		{"From ", false},
+		{"Tomorrow", false},
+	} {
+		if got := isRemoteLine(tt.in); got != tt.want {
+			t.Errorf("isRemoteLine(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIsProgressLine(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"Enumerating objects: 52, done.", true},
+		{"Delta compression using up to 2 threads", true},
+		{"Writing objects: 100% (52/52), 24.42 KiB | 1.74 MiB/s, done.", true},
+		{"Total 52 (delta 47), reused 0 (delta 0), pack-reused 0", true},
+		{"Receiving objects: 100% (45/45), 18.52 KiB | 6.17 MiB/s, done.", true},
+		{"Resolving deltas: 100% (2/2), completed with 2 local objects.", true},
+		{"Updating files: 100% (40/40), done.", true},
+		{"Rebasing (1/2)", true},
+		{"Total war", false},
+		{"Updating 19f923d..f0a259b", false},
+		{"Counting on you", false},
+		{"policy: open a merge request instead", false},
+	} {
+		if got := isProgressLine(tt.in); got != tt.want {
+			t.Errorf("isProgressLine(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// A flood of hints and remote messages cannot push out the failure that
+// ends them, nor the files listed under it; what is left out is counted.
+func TestRemoteMessageCaps(t *testing.T) {
+	var stderr strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&stderr, "remote: message %d\n", i)
+	}
+	stderr.WriteString("error: Your local changes to the following files would be overwritten by merge:\n")
+	for i := range 25 {
+		fmt.Fprintf(&stderr, "\tsrc/f%02d.rs\n", i)
+	}
+	stderr.WriteString("Aborting\n")
+	r := &Run{Rule: "bash.git_pull", Command: "git pull", Stderr: []byte(stderr.String()), ExitCode: 1, Exited: true}
+	block := string(mustBlock(t, r))
+	for _, want := range []string{
+		"- error: Your local changes to the following files would be overwritten by merge:\n",
+		"- \tsrc/f24.rs\n",
+		"- remote: message 19\n",
+		"messages_omitted: 21\n", // 20 remote lines and "Aborting"
+	} {
+		if !strings.Contains(block, want) {
+			t.Errorf("block lacks %q:\n%s", want, block)
+		}
+	}
+	if strings.Contains(block, "remote: message 20\n") {
+		t.Errorf("the 21st remote message is past the cap:\n%s", block)
+	}
+}
+
+// The check after every rule must never need the fallback on the corpus of
+// this family: the rules keep every failure line themselves.
+func TestGitCargoCorpusKeepsFailures(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		switch filepath.Base(c.dir) {
+		case "git_push", "git_pull", "git_fetch", "git_clone", "git_show", "cargo_build", "cargo_clippy":
+		default:
+			continue
+		}
+		block := mustBlock(t, c.run)
+		if strings.Contains(string(block), "\nfallback: true\n") {
+			t.Errorf("%s: the rule's body lost a failure:\n%s", c.name, block)
+		}
+	}
+}
+
+func mustBlock(t *testing.T, r *Run) []byte {
+	t.Helper()
+	r.StdoutBytes, r.StderrBytes = int64(len(r.Stdout)), int64(len(r.Stderr))
+	b, ok := Block(r)
+	if !ok {
+		t.Fatalf("no rule %s", r.Rule)
+	}
+	return b
+}

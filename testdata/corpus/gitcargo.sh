@@ -1,0 +1,587 @@
+#!/usr/bin/env bash
+# gitcargo.sh regenerates the corpus of git's network verbs (git_push,
+# git_pull, git_fetch, git_clone), git_show, cargo_build and cargo_clippy
+# from real runs. Afterwards run
+#
+#	go test ./summarize -run TestGolden -update
+#
+# and read every changed .golden before committing it.
+#
+# git: the remotes are real bare repositories in a fixed temporary directory,
+# so clone, fetch, push and pull really transfer objects. git prints its
+# progress meters only to a terminal, or with --progress: the cases with
+# --progress have them, the others show what a captured run gets. Authors,
+# committers and dates are fixed, so hashes are the same on every run of the
+# same git version; transfer rates in the meters ("1.74 MiB/s") vary.
+#
+# cargo: small std-only crates written for the purpose under a fixed path.
+# Timings ("target(s) in 0.41s") vary between runs; everything else is
+# reproducible.
+#
+# Every command is run from its directory with bash -c, as typed, stdout and
+# stderr redirected to files.
+#
+# Usage: bash testdata/corpus/gitcargo.sh
+set -euo pipefail
+
+command -v cargo >/dev/null || export PATH="$HOME/.cargo/bin:$PATH"
+OUT=$(cd "$(dirname "$0")" && pwd)
+ROOT=/tmp/shrinkrun-corpus/gitcargo
+rm -rf "$ROOT"
+mkdir -p "$ROOT/home"
+
+# rustup and cargo find their toolchain through HOME unless told where it is.
+export RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup} CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}
+export HOME=$ROOT/home XDG_CONFIG_HOME=$ROOT/home/.config
+export GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES=$ROOT
+export LC_ALL=C LANG=C TZ=UTC
+export GIT_AUTHOR_NAME='Corpus Author' GIT_AUTHOR_EMAIL=author@example.com
+export GIT_COMMITTER_NAME='Corpus Committer' GIT_COMMITTER_EMAIL=committer@example.com
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_PAGER PAGER
+unset RUST_BACKTRACE RUST_LOG CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR \
+	CARGO_TERM_COLOR CARGO_TERM_QUIET CARGO_TERM_VERBOSE RUSTFLAGS RUST_TEST_THREADS
+git config --global init.defaultBranch main
+git config --global advice.detachedHead false
+
+for rule in git_push git_pull git_fetch git_clone git_show cargo_build cargo_clippy; do
+	mkdir -p "$OUT/$rule"
+	rm -f "$OUT/$rule"/*.meta "$OUT/$rule"/*.stdout "$OUT/$rule"/*.stderr
+done
+
+# tick sets the next fixed timestamp (one minute apart) for every git
+# command that follows, so commits and tags get the same hash on every run.
+tick=0
+next_date() {
+	tick=$((tick + 1))
+	export GIT_AUTHOR_DATE="@$((1735689600 + tick * 60)) +0000"
+	export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
+}
+g() {
+	next_date
+	git "$@"
+}
+
+# capture RULE CASE DIR COMMAND: runs COMMAND (a string, as typed) in DIR and
+# writes CASE.meta, CASE.stdout and CASE.stderr under OUT/RULE.
+capture() {
+	local rule=$1 name=$2 dir=$3 cmd=$4 code=0
+	next_date
+	(cd "$dir" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
+	printf 'command: %s\nexit_code: %d\n' "$cmd" "$code" >"$OUT/$rule/$name.meta"
+	printf '%-12s %-22s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
+}
+
+# gen_rs N SEED: a Rust-like source file of N one-line functions.
+gen_rs() {
+	awk -v n="$1" -v s="$2" 'BEGIN {
+		for (i = 1; i <= n; i++)
+			printf "pub fn f%02d_%03d(x: u32) -> u32 { x * %d + %d }\n", s, i, (i * s) % 97 + 1, (i * 7 + s) % 101
+	}'
+}
+
+#### git
+
+G=$ROOT/git
+mkdir -p "$G"
+cd "$G"
+
+# The upstream: a bare repository seeded with 40 generated files.
+g init -q --bare up.git
+g clone -q up.git seed 2>/dev/null
+cd seed
+mkdir -p src docs
+for i in $(seq -w 1 40); do gen_rs 60 "$((10#$i))" >"src/mod$i.rs"; done
+printf '# Notes\n\nFirst entry.\n' >docs/notes.md
+git add -A
+g commit -q -m "Import the generated sources"
+g push -q origin main
+cd "$G"
+
+## git_clone
+
+capture git_clone plain "$G" "git clone up.git clone-plain"
+capture git_clone progress "$G" "git clone --progress file://$G/up.git clone-progress"
+capture git_clone progress_merged "$G" "git clone --progress file://$G/up.git clone-merged 2>&1"
+capture git_clone quiet "$G" "git clone -q up.git clone-quiet"
+capture git_clone missing "$G" "git clone $G/nope.git clone-missing"
+capture git_clone missing_url "$G" "git clone file://$G/nope.git clone-missing-url"
+capture git_clone exists "$G" "git clone up.git clone-plain"
+g init -q --bare empty.git
+capture git_clone empty "$G" "git clone empty.git clone-empty"
+capture git_clone bare_progress "$G" "git clone --bare --progress file://$G/up.git mirror.git"
+
+## git_push
+
+g clone -q "$G/up.git" "$G/pusher"
+cd pusher
+printf 'Second entry.\n' >>docs/notes.md
+g commit -q -am "docs: add a second entry"
+capture git_push plain "$G/pusher" "git push"
+for i in 1 2 3; do
+	gen_rs 80 "$((60 + i))" >"src/extra$i.rs"
+	git add "src/extra$i.rs"
+	g commit -q -m "src: add extra module $i"
+done
+capture git_push progress "$G/pusher" "git push --progress origin main"
+capture git_push up_to_date "$G/pusher" "git push"
+capture git_push up_to_date_verbose "$G/pusher" "git push -v"
+g checkout -q -b feature/parse
+printf 'pub fn parse() {}\n' >src/parse.rs
+git add src/parse.rs
+g commit -q -m "parse: start the parser"
+capture git_push no_upstream "$G/pusher" "git push"
+capture git_push set_upstream "$G/pusher" "git push --progress -u origin feature/parse"
+capture git_push delete "$G/pusher" "git push origin --delete feature/parse"
+g checkout -q main
+for i in $(seq -w 1 130); do git branch "topic/t$i"; done
+g tag -a v1.0 -m "Release 1.0"
+g tag v1.0-light
+capture git_push all_branches "$G/pusher" "git push --all"
+capture git_push tags "$G/pusher" "git push --tags"
+# The remote moves on (another clone pushes), then this clone pushes work
+# of its own: rejected, as fetch first and then as non-fast-forward.
+g clone -q "$G/up.git" "$G/other"
+cd "$G/other"
+printf 'From the other clone.\n' >>docs/notes.md
+g commit -q -am "docs: note from the other clone"
+g push -q origin main
+cd "$G/pusher"
+printf 'Third entry.\n' >>docs/notes.md
+g commit -q -am "docs: add a third entry"
+capture git_push rejected "$G/pusher" "git push"
+g fetch -q
+capture git_push rejected_non_ff "$G/pusher" "git push origin main"
+capture git_push rejected_merged "$G/pusher" "git push --progress origin main 2>&1"
+capture git_push force "$G/pusher" "git push --force --progress origin main"
+# A hook that declines: the remote's messages and the remote rejection.
+cat >"$G/up.git/hooks/pre-receive" <<'EOF'
+#!/bin/sh
+echo "policy: direct pushes to main are not allowed"
+echo "policy: open a merge request instead"
+exit 1
+EOF
+chmod +x "$G/up.git/hooks/pre-receive"
+printf 'Fourth entry.\n' >>docs/notes.md
+g commit -q -am "docs: add a fourth entry"
+capture git_push hook_declined "$G/pusher" "git push origin main"
+rm "$G/up.git/hooks/pre-receive"
+capture git_push missing_remote "$G/pusher" "git push nowhere main"
+capture git_push quiet "$G/pusher" "git push -q origin main"
+
+## git_fetch
+
+g clone -q "$G/up.git" "$G/fetcher"
+g clone -q "$G/up.git" "$G/mover"
+cd "$G/mover"
+for i in 1 2; do
+	printf 'mover %d\n' "$i" >>docs/notes.md
+	g commit -q -am "docs: mover entry $i"
+done
+g push -q origin main
+g tag -a v1.1 -m "Release 1.1"
+g tag -a v1.2 -m "Release 1.2"
+g push -q origin v1.1 v1.2
+g push -q origin main:refs/heads/release/1.x
+g push -q origin --delete topic/t001 topic/t002
+# topic/t003 is rewritten: a forced update for the fetcher.
+g checkout -q topic/t003
+printf 'rewritten\n' >docs/rewritten.md
+git add docs/rewritten.md
+g commit -q -m "docs: rewrite topic 3"
+g push -q -f origin topic/t003
+g checkout -q main
+capture git_fetch prune_tags "$G/fetcher" "git fetch --prune --progress"
+capture git_fetch nothing_new "$G/fetcher" "git fetch"
+capture git_fetch verbose "$G/fetcher" "git fetch -v"
+capture git_fetch missing_remote "$G/fetcher" "git fetch nowhere"
+capture git_fetch bad_ref "$G/fetcher" "git fetch origin no-such-branch"
+g clone -q --no-local "$G/up.git" "$G/fetch-many"
+cd "$G/fetch-many"
+git reset -q --hard HEAD~2
+cd "$G/mover"
+for i in $(seq -w 1 150); do git branch "wip/w$i"; done
+g push -q origin 'refs/heads/wip/*:refs/heads/wip/*'
+capture git_fetch many_branches "$G/fetch-many" "git fetch --progress"
+g clone -q "$G/up.git" "$G/fetch-all"
+cd "$G/fetch-all"
+git remote add mirror "$G/mirror.git"
+capture git_fetch all_remotes "$G/fetch-all" "git fetch --all --prune"
+capture git_fetch merged "$G/fetcher" "git fetch --progress origin main 2>&1"
+
+## git_pull
+
+# Every pull clone is made first, with its local work; then the upstream
+# moves on, so that each pull really fetches the new objects.
+pull_clones="pull-ff pull-ffp pull-merge pull-diverged pull-conflict pull-rebase-conflict pull-dirty pull-merged"
+for c in $pull_clones; do g clone -q "$G/up.git" "$G/$c"; done
+for c in pull-merge pull-diverged; do
+	cd "$G/$c"
+	printf 'local work\n' >local.txt
+	git add local.txt
+	g commit -q -m "local: add a file"
+done
+cd "$G/pull-conflict"
+for i in 01 02 03; do
+	gen_rs 65 "$((70 + 10#$i))" >"src/mod$i.rs"
+done
+printf 'pub fn added() -> u8 { 1 }\n' >src/added.rs
+git add -A
+g commit -q -m "local: conflicting edits"
+cd "$G/pull-rebase-conflict"
+gen_rs 65 90 >src/mod05.rs
+g commit -q -am "local: conflicting edit of mod05"
+cd "$G/pull-dirty"
+for i in $(seq -w 1 12); do printf '// local edit\n' >>"src/mod$i.rs"; done
+
+cd "$G/mover"
+for i in $(seq -w 1 12); do
+	gen_rs 65 "$((10#$i))" >"src/mod$i.rs"
+done
+printf 'pub fn added() {}\n' >src/added.rs
+git rm -q src/mod40.rs
+git add -A
+g commit -q -m "src: regenerate twelve modules"
+g push -q origin main
+
+capture git_pull fast_forward "$G/pull-ff" "git pull"
+capture git_pull up_to_date "$G/pull-ff" "git pull"
+capture git_pull fast_forward_progress "$G/pull-ffp" "git pull --progress"
+capture git_pull merge "$G/pull-merge" "git pull --no-rebase"
+capture git_pull divergent "$G/pull-diverged" "git pull"
+capture git_pull rebase "$G/pull-diverged" "git pull --rebase"
+capture git_pull conflict "$G/pull-conflict" "git pull --no-rebase"
+capture git_pull rebase_conflict "$G/pull-rebase-conflict" "git pull --rebase"
+capture git_pull local_changes "$G/pull-dirty" "git pull"
+capture git_pull merged "$G/pull-merged" "git pull --progress 2>&1"
+capture git_pull no_remote "$G/pull-merged" "git pull nowhere main"
+
+# Many conflicts: 250 files edited on both sides.
+g clone -q "$G/up.git" "$G/many-up-seed"
+cd "$G/many-up-seed"
+mkdir -p gen
+for i in $(seq -w 1 250); do printf 'line one\nline two %s\n' "$i" >"gen/c$i.txt"; done
+git add -A
+g commit -q -m "gen: add 250 files"
+g push -q origin main
+g clone -q "$G/up.git" "$G/pull-many"
+for i in $(seq -w 1 250); do printf 'line one\nline two %s upstream\n' "$i" >"gen/c$i.txt"; done
+g commit -q -am "gen: upstream edits"
+g push -q origin main
+cd "$G/pull-many"
+for i in $(seq -w 1 250); do printf 'line one\nline two %s local\n' "$i" >"gen/c$i.txt"; done
+g commit -q -am "gen: local edits"
+capture git_pull many_conflicts "$G/pull-many" "git pull --no-rebase"
+
+# A fast-forward over 150 changed files: a long diffstat.
+g clone -q "$G/up.git" "$G/pull-wide"
+cd "$G/many-up-seed"
+for i in $(seq -w 1 150); do printf 'line three %s\n' "$i" >>"gen/c$i.txt"; done
+g commit -q -am "gen: extend 150 files"
+g push -q origin main
+capture git_pull wide "$G/pull-wide" "git pull"
+
+## git_show
+
+S=$G/show
+g init -q "$S"
+cd "$S"
+mkdir -p src docs
+for i in 1 2 3 4 5; do gen_rs 40 "$i" >"src/m$i.rs"; done
+printf '# Show\n\nA repository for git show.\n' >docs/readme.md
+git add -A
+g commit -q -m "Import five modules"
+sed -i 's/x \* 3 + /x * 30 + /' src/m1.rs src/m2.rs
+printf 'pub fn new_fn() -> u32 { 7 }\n' >>src/m3.rs
+git rm -q src/m5.rs
+printf 'pub fn helper() {}\n' >src/helper.rs
+git add -A
+g commit -q -m "src: scale by 30, add a helper
+
+The factor of 3 was too small for the new inputs; 30 matches what
+the callers expect. m5 had no callers left.
+
+Refs: #42"
+g tag -a v0.2 -m "Release 0.2
+
+Scales by 30 and drops m5."
+g checkout -q -b side
+printf 'Side note.\n' >>docs/readme.md
+g commit -q -am "docs: side note"
+g checkout -q main
+sed -i 's/x \* 4 + /x * 40 + /' src/m4.rs
+g commit -q -am "src: scale m4"
+g merge -q --no-ff --no-edit side
+conflict_base=$(git rev-parse HEAD)
+# A merge with a conflict resolved by hand: git show prints a combined diff.
+g checkout -q -b left
+sed -i '1s/.*/pub fn f01_001(x: u32) -> u32 { x + 100 }/' src/m1.rs
+g commit -q -am "left: rewrite the first function"
+g checkout -q -b right "$conflict_base"
+sed -i '1s/.*/pub fn f01_001(x: u32) -> u32 { x + 200 }/' src/m1.rs
+g commit -q -am "right: rewrite the first function"
+g checkout -q left
+g merge -q --no-edit right >/dev/null 2>&1 || true
+git show right:src/m1.rs | sed '1s/.*/pub fn f01_001(x: u32) -> u32 { x + 300 }/' >src/m1.rs
+git add src/m1.rs
+g commit -q --no-edit
+g checkout -q main
+g merge -q --no-edit left
+# A large commit: every module regenerated.
+for i in 1 2 3 4; do gen_rs 400 "$((20 + i))" >"src/m$i.rs"; done
+for i in $(seq 1 40); do printf 'entry %d\n' "$i" >>docs/readme.md; done
+g commit -q -am "src: regenerate every module"
+# A long message.
+printf 'pub fn long() {}\n' >src/long.rs
+git add src/long.rs
+{
+	printf 'src: add long\n\n'
+	for i in $(seq 1 45); do printf 'Paragraph line %d explains one more detail of the change.\n' "$i"; done
+} >"$ROOT/long-message.txt"
+g commit -q -F "$ROOT/long-message.txt"
+capture git_show head "$S" "git show HEAD~6"
+capture git_show latest "$S" "git show"
+capture git_show stat "$S" "git show --stat HEAD~6"
+capture git_show tag "$S" "git show v0.2"
+capture git_show merge "$S" "git show HEAD~4"
+capture git_show merge_resolved "$S" "git show HEAD~2"
+capture git_show large "$S" "git show HEAD~1"
+capture git_show root "$S" "git show HEAD~7"
+capture git_show range "$S" "git show HEAD~7..HEAD~5"
+capture git_show bad_rev "$S" "git show no-such-rev"
+capture git_show merged "$S" "git show HEAD~6 2>&1"
+
+#### cargo
+
+C=$ROOT/cargo
+mkdir -p "$C"
+
+# package DIR NAME: a Cargo.toml for a std-only package.
+package() {
+	mkdir -p "$C/$1/src"
+	cat >"$C/$1/Cargo.toml" <<EOF
+[package]
+name = "$2"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+EOF
+}
+
+# filler N: N lines of constants, so that later code sits at line numbers of
+# two and three digits.
+filler() {
+	local i
+	for ((i = 1; i <= $1; i++)); do
+		printf 'pub const LIMIT_%03d: u32 = %d;\n' "$i" "$i"
+	done
+}
+
+## cargo_build
+
+package build-clean demo
+{
+	filler 20
+	gen_rs 30 7
+} >"$C/build-clean/src/lib.rs"
+printf 'fn main() {\n    println!("{}", demo::f07_001(1));\n}\n' >"$C/build-clean/src/main.rs"
+capture cargo_build clean "$C/build-clean" "cargo build"
+capture cargo_build fresh "$C/build-clean" "cargo build"
+capture cargo_build release "$C/build-clean" "cargo build --release"
+
+package build-errors demo
+{
+	printf 'use std::collections::HashMap;\n\n'
+	filler 100
+	cat <<'EOF'
+
+pub fn total(items: &[u32]) -> u32 {
+    let mut sum = 0;
+    for i in items {
+        sum += i;
+    }
+    summ
+}
+
+pub fn narrow(x: u64) -> u16 {
+    let y: u16 = x;
+    y
+}
+
+pub fn moved() -> String {
+    let s = String::from("a");
+    let t = s;
+    s + &t
+}
+EOF
+} >"$C/build-errors/src/lib.rs"
+capture cargo_build errors "$C/build-errors" "cargo build"
+capture cargo_build errors_merged "$C/build-errors" "cargo build 2>&1"
+capture cargo_build errors_quiet "$C/build-errors" "cargo build -q"
+
+package build-warnings demo
+{
+	for i in $(seq 1 30); do printf 'fn unused_%02d() {}\n' "$i"; done
+	printf 'pub fn used() -> u32 { 1 }\n'
+} >"$C/build-warnings/src/lib.rs"
+capture cargo_build warnings "$C/build-warnings" "cargo build"
+
+# A link error: the compiler is satisfied, the linker is not.
+package build-link demo
+cat >"$C/build-link/src/main.rs" <<'EOF'
+extern "C" {
+    fn missing_init() -> i32;
+    fn missing_shutdown(code: i32);
+}
+
+fn main() {
+    unsafe { missing_shutdown(missing_init()) }
+}
+EOF
+capture cargo_build link_error "$C/build-link" "cargo build"
+
+# A build script that fails, after a cargo:warning and output on both of
+# its streams.
+package build-script demo
+cat >"$C/build-script/build.rs" <<'EOF'
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:warning=bindings for libfoo are stale");
+    println!("checking for libfoo in /usr/lib");
+    println!("checking for libfoo in /usr/local/lib");
+    eprintln!("error: libfoo.so was not found");
+    eprintln!("hint: install libfoo-dev or set FOO_LIB_DIR");
+    std::process::exit(1);
+}
+EOF
+printf 'fn main() {}\n' >"$C/build-script/src/main.rs"
+capture cargo_build build_script "$C/build-script" "cargo build"
+
+# A build script that panics, with nothing on stdout.
+package build-panic demo
+cat >"$C/build-panic/build.rs" <<'EOF'
+fn main() {
+    let dir = std::env::var("FOO_LIB_DIR").expect("FOO_LIB_DIR must be set");
+    println!("cargo:rustc-link-search={dir}");
+}
+EOF
+printf 'fn main() {}\n' >"$C/build-panic/src/main.rs"
+capture cargo_build build_script_panic "$C/build-panic" "cargo build"
+
+mkdir -p "$C/build-missing"
+capture cargo_build missing_manifest "$C/build-missing" "cargo build"
+
+# A workspace: one member fails, one builds.
+mkdir -p "$C/build-ws"
+printf '[workspace]\nmembers = ["core", "app"]\nresolver = "2"\n' >"$C/build-ws/Cargo.toml"
+package build-ws/core core
+gen_rs 20 3 >"$C/build-ws/core/src/lib.rs"
+package build-ws/app app
+printf 'fn main() {\n    let n: u32 = "7";\n    println!("{n}");\n}\n' >"$C/build-ws/app/src/main.rs"
+capture cargo_build workspace "$C/build-ws" "cargo build --workspace"
+
+## cargo_clippy
+
+package clippy-clean demo
+printf 'pub fn add(a: u32, b: u32) -> u32 {\n    a + b\n}\n' >"$C/clippy-clean/src/lib.rs"
+capture cargo_clippy clean "$C/clippy-clean" "cargo clippy"
+
+# Warnings of several lints, one of them 120 times; a rustc lint too.
+package clippy-warn demo
+{
+	filler 12
+	for i in $(seq -w 1 120); do
+		printf 'pub fn ret_%s(x: u32) -> u32 {\n    return x + %d;\n}\n' "$i" "$((10#$i))"
+	done
+	cat <<'EOF'
+pub fn length(v: &Vec<u32>) -> usize {
+    v.len()
+}
+pub fn flag(x: bool) -> bool {
+    if x == true {
+        return false;
+    }
+    x
+}
+pub fn lengths(a: &Vec<u8>, b: &Vec<u8>) -> usize {
+    a.len() + b.len()
+}
+pub fn unused_local() {
+    let count = 1;
+}
+pub fn unused_other() {
+    let total = 2;
+}
+EOF
+} >"$C/clippy-warn/src/lib.rs"
+capture cargo_clippy warnings "$C/clippy-warn" "cargo clippy"
+capture cargo_clippy deny_warnings "$C/clippy-warn" "cargo clippy -- -D warnings"
+capture cargo_clippy merged "$C/clippy-warn" "cargo clippy 2>&1"
+capture cargo_clippy quiet "$C/clippy-warn" "cargo clippy -q"
+
+# A deny-level lint set in the source, next to warnings.
+package clippy-deny demo
+cat >"$C/clippy-deny/src/lib.rs" <<'EOF'
+#![deny(clippy::approx_constant)]
+
+pub fn circle(r: f64) -> f64 {
+    3.14159 * r * r
+}
+
+pub fn half_turn() -> f64 {
+    3.14159
+}
+
+pub fn first(v: &Vec<u32>) -> Option<&u32> {
+    v.get(0)
+}
+EOF
+capture cargo_clippy deny_attr "$C/clippy-deny" "cargo clippy"
+
+# Code that does not compile: clippy reports rustc's errors.
+package clippy-broken demo
+cat >"$C/clippy-broken/src/lib.rs" <<'EOF'
+pub fn total(v: &[u32]) -> u32 {
+    let mut sum = 0;
+    for x in v {
+        sum += x;
+    }
+    return summ;
+}
+
+pub fn length(v: &Vec<u32>) -> usize {
+    v.len()
+}
+EOF
+capture cargo_clippy build_error "$C/clippy-broken" "cargo clippy"
+
+# Pedantic lints across a library and its tests.
+package clippy-pedantic demo
+cat >"$C/clippy-pedantic/src/lib.rs" <<'EOF'
+pub fn widen(x: u8) -> u64 {
+    x as u64
+}
+
+pub fn narrow(x: u64) -> u8 {
+    x as u8
+}
+
+pub fn describe(n: u32) -> String {
+    format!("{}", n)
+}
+
+pub fn check(v: Vec<u32>) -> bool {
+    v.len() == 0
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn widens() {
+        assert_eq!(super::widen(3), 3 as u64);
+    }
+}
+EOF
+capture cargo_clippy pedantic "$C/clippy-pedantic" "cargo clippy --all-targets -- -W clippy::pedantic"
+
+echo "done: $ROOT"
