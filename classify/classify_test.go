@@ -224,7 +224,7 @@ var stringCases = []struct{ in, want string }{
 	{"git log --grep --oneline", ""},
 	{"git log -- --oneline", ""},
 	{"git log --date --oneline", ""},
-	{"git push", ""},
+	{"git stash", ""},
 	{"cargo test --message-format=json", ""},
 	{"cargo check --message-format json", ""},
 	{"cargo test -- --list", ""},
@@ -237,7 +237,7 @@ var stringCases = []struct{ in, want string }{
 	{"cargo -q test", ""},
 	{"cargo +nightly", ""},
 	{"cargo t", ""},
-	{"cargo build", ""},
+	{"cargo run", ""},
 	{"cargo", ""},
 
 	// Not the command itself.
@@ -356,7 +356,7 @@ func TestExplain(t *testing.T) {
 		{"cargo test --help", "1:12: help or version requested (--help); passing through"},
 		{"cargo -q test", `1:7: cargo option "-q" before the subcommand; passing through`},
 		{"sudo git status", "1:1: not a recognized command; passing through"},
-		{"git push", "1:5: not a recognized command; passing through"},
+		{"git stash", "1:5: not a recognized command; passing through"},
 	} {
 		if got := String(c.in).Explain(); got != c.want {
 			t.Errorf("String(%q).Explain() = %q, want %q", c.in, got, c.want)
