@@ -108,7 +108,10 @@ func rustFailures(ls []string, failed bool, f *failures) {
 
 // add records a required string, in the form the body would show it.
 func (f *failures) add(req, line string) {
-	f.required[clean(req)] = true
+	if req = clean(req); req != "" {
+		// An empty name ("FAIL\t" with no package) is no requirement.
+		f.required[req] = true
+	}
 	f.lines = append(f.lines, line)
 }
 
