@@ -12,7 +12,8 @@ type Run struct {
 	Command string   // the command text as the user wrote it, trimmed
 	Argv    []string // words of the first pipeline stage, assignments removed
 
-	// Stdout and Stderr are the captured bytes. When a stream was larger than
+	// Stdout and Stderr are the captured bytes. They must not be modified
+	// while a rule runs: rules read them as strings without copying. When a stream was larger than
 	// the capture limit they hold its head and tail joined at line boundaries.
 	Stdout, Stderr []byte
 	// StdoutBytes and StderrBytes count every byte the child wrote.
