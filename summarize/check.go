@@ -68,6 +68,11 @@ func rustFailures(ls []string, failed bool, f *failures) {
 		}
 		switch l[0] {
 		case 'e', 'f':
+			// Hex hashes start with e and f too: only "error" and "fatal"
+			// are worth a regexp.
+			if !strings.HasPrefix(l, "error") && !strings.HasPrefix(l, "fatal") {
+				continue
+			}
 			if reError.MatchString(l) || reFatal.MatchString(l) {
 				f.add(strings.TrimSpace(l), l)
 				inError = true
@@ -75,7 +80,7 @@ func rustFailures(ls []string, failed bool, f *failures) {
 				inError = false
 			}
 		case 'w', 'n', 'h':
-			if reDiag.MatchString(l) {
+			if (strings.HasPrefix(l, "warning") || strings.HasPrefix(l, "note") || strings.HasPrefix(l, "help")) && reDiag.MatchString(l) {
 				inError = false
 			}
 		case ' ':
