@@ -1,19 +1,11 @@
 package classify
 
-import (
-	"strconv"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // nodeCases walks docs/classify.md (Node rules): what each node rule recognizes and
 // what passes through, with the word the reason must point at (-1: none
 // checked).
-var nodeCases = []struct {
-	in   string
-	want string
-	at   int
-}{
+var nodeCases = []familyCase{
 	{"vitest run", Vitest, 0},
 	{"npx vitest run", Vitest, 0},
 	{"vitest run src/math.test.ts -t adds", Vitest, 0},
@@ -160,50 +152,8 @@ var nodeCases = []struct {
 	{"npx --yes eslint .", "", 1},
 }
 
+// TestNodeRules checks the table in both modes, with the position of each
+// pass-through reason.
 func TestNodeRules(t *testing.T) {
-	for _, c := range nodeCases {
-		r := String(c.in)
-		if r.Rule != c.want {
-			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
-			continue
-		}
-		if r.Rule != "" {
-			continue
-		}
-		// The reason points at the word at fault (the cases are
-		// written with single spaces and no assignments when they pass
-		// through).
-		words := strings.Fields(c.in)
-		col := 1
-		for _, w := range words[:c.at] {
-			col += len(w) + 1
-		}
-		if want := "1:" + strconv.Itoa(col); r.Pos != want {
-			t.Errorf("String(%q): position %s (%s), want %s (word %d)", c.in, r.Pos, r.Explain(), want, c.at)
-		}
-	}
-}
-
-// TestNodeArgv: argv mode matches the same words the same way.
-func TestNodeArgv(t *testing.T) {
-	for _, c := range nodeCases {
-		if strings.ContainsAny(c.in, "|>") || strings.Contains(strings.Fields(c.in)[0], "=") {
-			continue
-		}
-		if r := Argv(strings.Fields(c.in)); r.Rule != c.want {
-			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
-		}
-	}
-}
-
-func TestNodeRulesListed(t *testing.T) {
-	for _, id := range nodeRules {
-		found := false
-		for _, r := range Rules {
-			found = found || r == id
-		}
-		if !found {
-			t.Errorf("%s is not in Rules", id)
-		}
-	}
+	checkFamily(t, nodeCases, nodeRules)
 }

@@ -1,19 +1,11 @@
 package classify
 
-import (
-	"strconv"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // pythonCases walks docs/classify.md (Python rules): what each python rule
 // recognizes and what passes through, with the word the reason must point
 // at.
-var pythonCases = []struct {
-	in   string
-	want string
-	at   int
-}{
+var pythonCases = []familyCase{
 	{"pytest", Pytest, 0},
 	{"pytest -q", Pytest, 0},
 	{"pytest -v", Pytest, 0},
@@ -123,50 +115,8 @@ var pythonCases = []struct {
 	{"python3 -m pip", "", 2},
 }
 
+// TestPythonRules checks the table in both modes, with the position of each
+// pass-through reason.
 func TestPythonRules(t *testing.T) {
-	for _, c := range pythonCases {
-		r := String(c.in)
-		if r.Rule != c.want {
-			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
-			continue
-		}
-		if r.Rule != "" {
-			continue
-		}
-		// The reason points at the word at fault (the cases that pass
-		// through are written with single spaces, no quotes and no
-		// assignments).
-		words := strings.Fields(c.in)
-		col := 1
-		for _, w := range words[:c.at] {
-			col += len(w) + 1
-		}
-		if want := "1:" + strconv.Itoa(col); r.Pos != want {
-			t.Errorf("String(%q): position %s (%s), want %s (word %d)", c.in, r.Pos, r.Explain(), want, c.at)
-		}
-	}
-}
-
-// TestPythonArgv: argv mode matches the same words the same way.
-func TestPythonArgv(t *testing.T) {
-	for _, c := range pythonCases {
-		if strings.ContainsAny(c.in, "|>'") || strings.Contains(strings.Fields(c.in)[0], "=") {
-			continue
-		}
-		if r := Argv(strings.Fields(c.in)); r.Rule != c.want {
-			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
-		}
-	}
-}
-
-func TestPythonRulesListed(t *testing.T) {
-	for _, id := range []string{Pytest, Mypy, PipInstall} {
-		found := false
-		for _, r := range Rules {
-			found = found || r == id
-		}
-		if !found {
-			t.Errorf("%s is not in Rules", id)
-		}
-	}
+	checkFamily(t, pythonCases, []string{Pytest, Mypy, PipInstall})
 }

@@ -1,0 +1,54 @@
+package classify
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// familyCase is one command of a family's table: the rule it must get
+// ("" to pass through) and, when it passes through, the index of the word
+// the reason must point at. Cases that pass through are written with single
+// spaces, no quotes and no assignments, so the word gives the column.
+type familyCase struct {
+	in   string
+	want string
+	at   int
+}
+
+// checkFamily runs a family's table in string mode, then in argv mode for
+// the cases whose words a caller's shell would split the same way.
+func checkFamily(t *testing.T, cases []familyCase, ids []string) {
+	t.Helper()
+	for _, c := range cases {
+		r := String(c.in)
+		if r.Rule != c.want {
+			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
+			continue
+		}
+		if r.Rule != "" {
+			continue
+		}
+		col := 1
+		for _, w := range strings.Fields(c.in)[:c.at] {
+			col += len(w) + 1
+		}
+		if want := "1:" + strconv.Itoa(col); r.Pos != want {
+			t.Errorf("String(%q): position %s (%s), want %s (word %d)", c.in, r.Pos, r.Explain(), want, c.at)
+		}
+	}
+	for _, c := range cases {
+		if strings.ContainsAny(c.in, "|>'") || strings.Contains(strings.Fields(c.in)[0], "=") {
+			continue
+		}
+		if r := Argv(strings.Fields(c.in)); r.Rule != c.want {
+			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
+		}
+	}
+	for _, id := range ids {
+		if !slices.Contains(Rules, id) {
+			t.Errorf("%s is not in Rules", id)
+		}
+	}
+}
