@@ -113,8 +113,9 @@ func rustFailures(ls []string, failed bool, f *failures) {
 
 // add records a required string, in the form the body would show it.
 func (f *failures) add(req, line string) {
-	if req = clean(req); req != "" {
-		// An empty name ("FAIL\t" with no package) is no requirement.
+	// The check reads the body's lines trimmed, so requirements are too;
+	// an empty name ("FAIL\t" with no package) is no requirement.
+	if req = strings.TrimSpace(clean(req)); req != "" {
 		f.required[req] = true
 	}
 	f.lines = append(f.lines, line)
