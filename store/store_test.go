@@ -281,7 +281,7 @@ func TestCreateFails(t *testing.T) {
 func TestWriteErrorKept(t *testing.T) {
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
-		t.Skip(err)
+		t.Skip("/dev/full unavailable:", err)
 	}
 	dir := t.TempDir()
 	e, err := Create(dir)

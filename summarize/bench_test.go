@@ -174,16 +174,14 @@ const pathologicalEnv = "SHRINKRUN_PATHOLOGICAL_CASE"
 // killed after pathologicalLimit, so that a rule that never finishes
 // neither hangs the suite nor slows the cases after it.
 //
-// The child summarizes the input at a quarter of its size, then whole. A
-// linear rule takes about 4 times as long on the whole (up to 8 or so on a
-// busy machine, with the collector's share growing with the heap); the
-// test fails above 12 times (a quadratic rule takes 16) when the quarter
-// run is long enough to measure (100 ms), or when the case runs out of
-// time.
-// With -v it logs the durations and throughput. Under -short the inputs
-// are ten times smaller.
+// The child summarizes the input at a quarter of its size, then whole, and
+// logs the ratio (with -v): a linear rule takes about 4 times as long, a
+// quadratic one 16. Timings never fail a test (they move with the machine's
+// load); the test fails only when a case does not finish at all within its
+// generous limit, which is what a quadratic rule on these inputs does.
+// Under -short the inputs are ten times smaller.
 //
-// Inputs larger than the capture limit (8 MiB per stream) never reach a
+// Inputs larger than the capture limit (4 MiB per stream) never reach a
 // summarizer from the command line, which passes the bounded head and
 // tail; they are tested whole so that a rule's cost is known to be linear,
 // not merely small because the capture is.
@@ -222,9 +220,6 @@ func TestPathological(t *testing.T) {
 				}
 				ratio := float64(whole) / float64(max(quarter, time.Microsecond))
 				t.Logf("%8.1f ms  %7.0f MB/s  (%d bytes; %.1fx the time of a quarter)", whole.Seconds()*1e3, float64(bytes)/1e6/whole.Seconds(), bytes, ratio)
-				if quarter > 100*time.Millisecond && ratio > 12 {
-					t.Errorf("4 times the input took %.1f times as long (%v vs %v): not linear", ratio, whole, quarter)
-				}
 			})
 		}
 	}

@@ -358,7 +358,7 @@ func TestGitDiffBodies(t *testing.T) {
 // block still fits the budget with exact counts.
 func TestGitDiffHuge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a 45 MB diff")
+		t.Skip("builds a 45 MB diff: skipped under -short")
 	}
 	out, ins, del := hugeDiff(400, 1000)
 	r := &Run{Rule: "bash.git_diff", Stdout: out, Exited: true}
