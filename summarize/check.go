@@ -17,12 +17,6 @@ var (
 	reArrow = lazyRE(`^\s*--> (\S+:\d+:\d+)`)
 	// A new diagnostic ends the previous one's location search.
 	reDiag = lazyRE(`^(error|warning|note|help)(\[\w+\])?: `)
-	// libtest: "test tests::add ... FAILED" (never "0 failed"); a
-	// should_panic test is listed as "tests::x - should panic" but named
-	// without the suffix in the failures list.
-	reTestFailed = lazyRE(`^test (.+?)(?: - should panic)? \.\.\. FAILED$`)
-	// libtest: "thread 'x' (123) panicked at src/lib.rs:37:9:".
-	rePanic = lazyRE(`^thread '.*' (?:\(\d+\) )?panicked at (\S+:\d+:\d+):?$`)
 	// git: "fatal: bad revision 'x'".
 	reFatal = lazyRE(`^(fatal|error): \S`)
 	// Any file:line:col, as rules copy them.
@@ -93,14 +87,14 @@ func rustFailures(ls []string, failed bool, f *failures) {
 		case 't':
 			switch {
 			case strings.HasSuffix(l, " FAILED") && strings.HasPrefix(l, "test "):
-				if m := reTestFailed.FindStringSubmatch(l); m != nil {
-					f.add(m[1], l)
+				if name, ok := libtestFailed(l); ok {
+					f.add(name, l)
 				}
 			case failed && strings.HasPrefix(l, "thread '"):
 				// A panic is a failure only in a run that failed: a passing
 				// should_panic test under --nocapture prints one too.
-				if m := rePanic.FindStringSubmatch(l); m != nil {
-					f.add(m[1], l)
+				if loc, ok := panicLocation(l); ok {
+					f.add(loc, l)
 					if i+1 < len(ls) && ls[i+1] != "" {
 						// The panic message: the assertion or the reason.
 						f.lines = append(f.lines, ls[i+1])
@@ -109,6 +103,37 @@ func rustFailures(ls []string, failed bool, f *failures) {
 			}
 		}
 	}
+}
+
+// libtestFailed reads "test NAME ... FAILED" (never "0 failed"). A
+// should_panic test is listed as "NAME - should panic" but named without
+// the suffix in the failures list.
+func libtestFailed(l string) (string, bool) {
+	name, ok := strings.CutSuffix(strings.TrimPrefix(l, "test "), " ... FAILED")
+	if name = strings.TrimSuffix(name, " - should panic"); !ok || name == "" {
+		return "", false
+	}
+	return name, true
+}
+
+// panicLocation reads libtest's "thread 'x' (123) panicked at
+// src/lib.rs:37:9:" (the thread id is newer rustc) and returns the location.
+// It is parsed by hand: a regexp with the thread name's .* backtracked on
+// every such line of a big test log.
+func panicLocation(l string) (string, bool) {
+	_, loc, ok := strings.Cut(l, "' ")
+	if !ok {
+		return "", false
+	}
+	if rest, ok := strings.CutPrefix(loc, "("); ok {
+		_, loc, ok = strings.Cut(rest, ") ")
+		if !ok {
+			return "", false
+		}
+	}
+	loc, ok = strings.CutPrefix(loc, "panicked at ")
+	loc = strings.TrimSuffix(loc, ":")
+	return loc, ok && !strings.ContainsAny(loc, " \t") && reLoc.FindString(loc) == loc
 }
 
 // add records a required string, in the form the body would show it.

@@ -106,3 +106,30 @@ func TestCorpusProperties(t *testing.T) {
 		}
 	}
 }
+
+func TestLibtestLines(t *testing.T) {
+	for _, tt := range []struct {
+		line, want string
+		ok         bool
+	}{
+		{"thread 'a::b' (1234) panicked at src/lib.rs:37:9:", "src/lib.rs:37:9", true},
+		{"thread 'a::b' panicked at src/lib.rs:7:5:", "src/lib.rs:7:5", true},
+		{"thread 'main' panicked at 'boom', src/main.rs:2:5", "", false},
+		{"thread 'x' (1) panicked at", "", false},
+	} {
+		got, ok := panicLocation(tt.line)
+		if got != tt.want && tt.ok || ok != tt.ok {
+			t.Errorf("panicLocation(%q) = %q, %v", tt.line, got, ok)
+		}
+	}
+	for _, tt := range []struct{ line, want string }{
+		{"test a::b ... FAILED", "a::b"},
+		{"test a::b - should panic ... FAILED", "a::b"},
+		{"test src/lib.rs - add (line 5) ... FAILED", "src/lib.rs - add (line 5)"},
+		{"test result: FAILED. 0 passed; 1 failed", ""},
+	} {
+		if got, _ := libtestFailed(tt.line); got != tt.want {
+			t.Errorf("libtestFailed(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
