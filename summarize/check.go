@@ -15,8 +15,6 @@ var (
 	reError = lazyRE(`^error(\[E\d{4}\])?: \S`)
 	// An error's primary location: "  --> src/main.rs:12:30".
 	reArrow = lazyRE(`^\s*--> (\S+:\d+:\d+)`)
-	// A new diagnostic ends the previous one's location search.
-	reDiag = lazyRE(`^(error|warning|note|help)(\[\w+\])?: `)
 	// git: "fatal: bad revision 'x'".
 	reFatal = lazyRE(`^(fatal|error): \S`)
 	// Any file:line:col, as rules copy them.
@@ -67,14 +65,19 @@ func rustFailures(ls []string, failed bool, f *failures) {
 			if !strings.HasPrefix(l, "error") && !strings.HasPrefix(l, "fatal") {
 				continue
 			}
-			if reError.MatchString(l) || reFatal.MatchString(l) {
+			level, code, text, ok := diagnostic(l)
+			switch {
+			case !ok:
+			case text != "" && (level == "error" && (code == "" || isErrorCode(code)) || level == "fatal" && code == ""):
+				// "error[E0425]: ...", "error: could not compile", git's "fatal: ...".
 				f.add(strings.TrimSpace(l), l)
 				inError = true
-			} else if reDiag.MatchString(l) {
+			case level == "error":
 				inError = false
 			}
 		case 'w', 'n', 'h':
-			if (strings.HasPrefix(l, "warning") || strings.HasPrefix(l, "note") || strings.HasPrefix(l, "help")) && reDiag.MatchString(l) {
+			// A new diagnostic ends the previous error's location search.
+			if level, _, _, ok := diagnostic(l); ok && level != "fatal" {
 				inError = false
 			}
 		case ' ':
@@ -103,6 +106,45 @@ func rustFailures(ls []string, failed bool, f *failures) {
 			}
 		}
 	}
+}
+
+// diagnostic reads the head of a rustc, cargo or git message line,
+// "LEVEL: text" or "LEVEL[CODE]: text" for the levels error, warning, note,
+// help and fatal. text is empty when what follows ": " starts with a space
+// or is missing. Parsed by hand: the check meets these prefixes on every
+// line of a build log.
+func diagnostic(l string) (level, code, text string, ok bool) {
+	for _, lv := range [...]string{"error", "warning", "note", "help", "fatal"} {
+		rest, found := strings.CutPrefix(l, lv)
+		if !found {
+			continue
+		}
+		if inner, ok := strings.CutPrefix(rest, "["); ok {
+			j := strings.IndexByte(inner, ']')
+			if j <= 0 || strings.IndexFunc(inner[:j], func(r rune) bool { return !isWordRune(r) }) >= 0 {
+				return "", "", "", false
+			}
+			code, rest = inner[:j], inner[j+1:]
+		}
+		rest, found = strings.CutPrefix(rest, ": ")
+		if !found {
+			return "", "", "", false
+		}
+		if rest != "" && !strings.ContainsRune("\t\n\f\r ", rune(rest[0])) {
+			text = rest
+		}
+		return lv, code, text, true
+	}
+	return "", "", "", false
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+}
+
+// isErrorCode reports whether code is rustc's E followed by four digits.
+func isErrorCode(code string) bool {
+	return len(code) == 5 && code[0] == 'E' && strings.Trim(code[1:], "0123456789") == ""
 }
 
 // libtestFailed reads "test NAME ... FAILED" (never "0 failed"). A

@@ -133,3 +133,25 @@ func TestLibtestLines(t *testing.T) {
 		}
 	}
 }
+
+func TestDiagnostic(t *testing.T) {
+	for _, tt := range []struct {
+		line, level, code, text string
+		ok                      bool
+	}{
+		{"error[E0425]: cannot find value", "error", "E0425", "cannot find value", true},
+		{"error: could not compile `demo`", "error", "", "could not compile `demo`", true},
+		{"warning: unused import", "warning", "", "unused import", true},
+		{"fatal: bad revision 'x'", "fatal", "", "bad revision 'x'", true},
+		{"error[E0425]:  two spaces", "error", "E0425", "", true},
+		{"error[clippy::x]: lint", "", "", "", false},
+		{"errors: 3", "", "", "", false},
+		{"error", "", "", "", false},
+		{"help: try this", "help", "", "try this", true},
+	} {
+		level, code, text, ok := diagnostic(tt.line)
+		if level != tt.level || code != tt.code || text != tt.text || ok != tt.ok {
+			t.Errorf("diagnostic(%q) = %q %q %q %v", tt.line, level, code, text, ok)
+		}
+	}
+}
