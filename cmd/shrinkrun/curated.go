@@ -57,8 +57,9 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	block, _ := summarize.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
-	if !worthIt(len(block), raw) {
-		inv.note("block of %d bytes is not clearly smaller than the raw %d bytes; printing the raw output", len(block), raw)
+	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(r)
+	if !worthIt(len(block), raw, blockTokens, rawTokens) {
+		inv.note("block of %d bytes (~%d tokens) is not clearly smaller than the raw %d bytes (~%d tokens); printing the raw output", len(block), blockTokens, raw, rawTokens)
 		inv.flushExplain(stderr)
 		stdout.Write(out.Stdout.Bytes())
 		stderr.Write(out.Stderr.Bytes())
@@ -79,10 +80,29 @@ func ignoreBrokenPipe() {
 }
 
 // worthIt is the "never bigger" rule: a block is printed only when it is at
-// most 80% of the raw output, so tiny outputs and outputs a rule cannot
-// shrink arrive as they are.
-func worthIt(block int, raw int64) bool {
-	return int64(block)*5 <= raw*4
+// most 80% of the raw output, in bytes and in estimated tokens (what the
+// agent pays for), so tiny outputs and outputs a rule cannot shrink arrive
+// as they are. Lines that are already terse, like a status list, can shrink
+// in bytes and still grow in tokens once the header is added.
+func worthIt(blockBytes int, rawBytes int64, blockTokens int, rawTokens int64) bool {
+	return int64(blockBytes)*5 <= rawBytes*4 && int64(blockTokens)*5 <= rawTokens*4
+}
+
+// rawTokens estimates the raw output's tokens from the capture, scaled up
+// to the full size when the middle of a stream was dropped.
+func rawTokens(r *summarize.Run) int64 {
+	var n int64
+	for _, s := range []struct {
+		b     []byte
+		total int64
+	}{{r.Stdout, r.StdoutBytes}, {r.Stderr, r.StderrBytes}} {
+		t := int64(summarize.EstimateTokens(s.b))
+		if len(s.b) > 0 && s.total > int64(len(s.b)) {
+			t = t * s.total / int64(len(s.b))
+		}
+		n += t
+	}
+	return n
 }
 
 func teeTo(w io.Writer, m *meter) io.Writer {
