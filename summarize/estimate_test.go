@@ -27,3 +27,15 @@ func TestEstimateTokens(t *testing.T) {
 	}
 	t.Logf("corpus: estimate %d for %d tokens (%.2f)", est, real, float64(est)/float64(real))
 }
+
+func BenchmarkEstimateTokens(b *testing.B) {
+	var data []byte
+	for _, c := range loadCorpus(b) {
+		data = append(data, c.run.Stdout...)
+		data = append(data, c.run.Stderr...)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		EstimateTokens(data)
+	}
+}
