@@ -52,3 +52,34 @@ func checkFamily(t *testing.T, cases []familyCase, ids []string) {
 		}
 	}
 }
+
+// explainedCase is one command of a family's table with the exact
+// --explain line its pass-through must give.
+type explainedCase struct{ in, want, explain string }
+
+// argvCase is one argv-mode command and the rule it must get.
+type argvCase struct {
+	in   []string
+	want string
+}
+
+// checkExplained runs a family's string-mode table, checking the exact
+// explanation of every pass-through, then its argv-mode table.
+func checkExplained(t *testing.T, cases []explainedCase, argv []argvCase) {
+	t.Helper()
+	for _, c := range cases {
+		r := String(c.in)
+		if r.Rule != c.want {
+			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
+			continue
+		}
+		if c.want == "" && r.Explain() != c.explain {
+			t.Errorf("String(%q).Explain() = %q, want %q", c.in, r.Explain(), c.explain)
+		}
+	}
+	for _, c := range argv {
+		if r := Argv(c.in); r.Rule != c.want {
+			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
+		}
+	}
+}

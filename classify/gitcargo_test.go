@@ -5,7 +5,7 @@ import "testing"
 // gitCargoCases are git's network verbs, git show, cargo build and cargo
 // clippy in string mode: want is the rule, or "" for a pass-through, and
 // explain the exact --explain text.
-var gitCargoCases = []struct{ in, want, explain string }{
+var gitCargoCases = []explainedCase{
 	{"git push", GitPush, ""},
 	{"git push origin main", GitPush, ""},
 	{"git push -u origin feature/x", GitPush, ""},
@@ -77,33 +77,13 @@ var gitCargoCases = []struct{ in, want, explain string }{
 	{"git remote -v", "", "1:5: not a recognized command; passing through"},
 }
 
-func TestGitCargoString(t *testing.T) {
-	for _, c := range gitCargoCases {
-		r := String(c.in)
-		if r.Rule != c.want {
-			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
-			continue
-		}
-		if c.want == "" && r.Explain() != c.explain {
-			t.Errorf("String(%q).Explain() = %q, want %q", c.in, r.Explain(), c.explain)
-		}
-	}
-}
-
-func TestGitCargoArgv(t *testing.T) {
-	for _, c := range []struct {
-		in   []string
-		want string
-	}{
+func TestGitCargoRules(t *testing.T) {
+	checkExplained(t, gitCargoCases, []argvCase{
 		{[]string{"git", "push", "origin", "HEAD:refs/for/main"}, GitPush},
 		{[]string{"git", "show", "HEAD", "--", "a b.go"}, GitShow},
 		{[]string{"git", "show", "HEAD:a b.go"}, ""},
 		{[]string{"git", "show", "--format=%H %s"}, ""},
 		{[]string{"cargo", "clippy", "--", "-D", "warnings"}, CargoClippy},
 		{[]string{"cargo", "build", "|", "tail"}, CargoBuild},
-	} {
-		if got := Argv(c.in).Rule; got != c.want {
-			t.Errorf("Argv(%q).Rule = %q, want %q", c.in, got, c.want)
-		}
-	}
+	})
 }

@@ -4,7 +4,7 @@ import "testing"
 
 // goCases are the go family's commands in string mode: want is the rule,
 // or "" for a pass-through, and explain the exact --explain text.
-var goCases = []struct{ in, want, explain string }{
+var goCases = []explainedCase{
 	{"go test", GoTest, ""},
 	{"go test ./...", GoTest, ""},
 	{"go test -v ./...", GoTest, ""},
@@ -59,24 +59,8 @@ var goCases = []struct{ in, want, explain string }{
 	{"/usr/local/go/bin/go test", "", "1:1: not a recognized command; passing through"},
 }
 
-func TestGoString(t *testing.T) {
-	for _, c := range goCases {
-		r := String(c.in)
-		if r.Rule != c.want {
-			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
-			continue
-		}
-		if c.want == "" && r.Explain() != c.explain {
-			t.Errorf("String(%q).Explain() = %q, want %q", c.in, r.Explain(), c.explain)
-		}
-	}
-}
-
-func TestGoArgv(t *testing.T) {
-	for _, c := range []struct {
-		in   []string
-		want string
-	}{
+func TestGoRules(t *testing.T) {
+	checkExplained(t, goCases, []argvCase{
 		{[]string{"go", "test", "-run", "TestA|TestB", "./..."}, GoTest},
 		{[]string{"go", "test", "-run", "-json"}, GoTest},
 		{[]string{"GOFLAGS=-mod=mod", "go", "build", "./..."}, GoBuild},
@@ -85,9 +69,5 @@ func TestGoArgv(t *testing.T) {
 		{[]string{"go", "test", "-run", "-bench"}, ""},
 		{[]string{"go", "mod", "download", "--json"}, ""},
 		{[]string{"go", "mod", "graph"}, ""},
-	} {
-		if r := Argv(c.in); r.Rule != c.want {
-			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
-		}
-	}
+	})
 }
