@@ -123,7 +123,7 @@ func (n *installLog) npmLine(l, rest string) {
 		case code == "deprecated":
 			n.deprecated = append(n.deprecated, l)
 			n.warnCode = ""
-		case code == n.warnCode && (n.warnOpen || text == "" || text[0] == ' ' || text[0] == '}'):
+		case len(n.warnings) > 0 && code == n.warnCode && (n.warnOpen || text == "" || text[0] == ' ' || text[0] == '}'):
 			n.warnings[len(n.warnings)-1] += "\n" + l
 		default:
 			n.warnings = append(n.warnings, l)
