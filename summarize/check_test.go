@@ -155,3 +155,13 @@ func TestDiagnostic(t *testing.T) {
 		}
 	}
 }
+
+// TestPanickingRule: a rule that panics gives no block, so the caller
+// prints the raw output; the process never dies on a rule's bug.
+func TestPanickingRule(t *testing.T) {
+	rules["bash.test_panic"] = func(*Run) *Body { panic("bug") }
+	defer delete(rules, "bash.test_panic")
+	if block, ok := Block(&Run{Rule: "bash.test_panic", Stdout: []byte("x\n")}); ok || block != nil {
+		t.Fatalf("got %q, %v", block, ok)
+	}
+}

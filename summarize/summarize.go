@@ -103,12 +103,20 @@ func Has(rule string) bool {
 }
 
 // Block renders the curated block for r: the header, then the rule's body.
-// It reports false when no rule of that id exists.
-func Block(r *Run) ([]byte, bool) {
+// It reports false when no rule of that id exists, or when the rule failed
+// on this output (a panic is recovered): the caller then prints the raw
+// output, so a bug in a rule can never cost the user the output or the exit
+// status. The fuzz tests treat false as a failure.
+func Block(r *Run) (block []byte, ok bool) {
 	f, ok := rules[r.Rule]
 	if !ok {
 		return nil, false
 	}
+	defer func() {
+		if recover() != nil {
+			block, ok = nil, false
+		}
+	}()
 	body := f(r)
 	out := header(r)
 	var foot string

@@ -54,12 +54,16 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		r.Stdout = summarize.StripTerminal(r.Stdout)
 	}
 	r.RawOutput = keep(entry, dir, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
-	block, _ := summarize.Block(r)
+	block, ok := summarize.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
 	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(r)
-	if !worthIt(len(block), raw, blockTokens, rawTokens) {
-		inv.note("block of %d bytes (~%d tokens) is not clearly smaller than the raw %d bytes (~%d tokens); printing the raw output", len(block), blockTokens, raw, rawTokens)
+	if !ok || !worthIt(len(block), raw, blockTokens, rawTokens) {
+		if !ok {
+			inv.note("rule %s failed on this output; printing the raw output", r.Rule)
+		} else {
+			inv.note("block of %d bytes (~%d tokens) is not clearly smaller than the raw %d bytes (~%d tokens); printing the raw output", len(block), blockTokens, raw, rawTokens)
+		}
 		inv.flushExplain(stderr)
 		stdout.Write(out.Stdout.Bytes())
 		stderr.Write(out.Stderr.Bytes())
