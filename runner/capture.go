@@ -68,10 +68,7 @@ func tee(b *Buffer, w io.Writer) io.Writer {
 func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	stop := lockForChild(cmd)
 	defer stop()
-	size, err := pty.GetsizeFull(os.Stdin)
-	if err != nil {
-		size = &pty.Winsize{Rows: 24, Cols: 80}
-	}
+	size, tty := terminalSize()
 	sigs := catch()
 	ptmx, err := pty.StartWithAttrs(cmd, size, ptyAttrs(cmd))
 	if err != nil {
@@ -85,7 +82,9 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	defer signal.Stop(winch)
 	go func() {
 		for range winch {
-			_ = pty.InheritSize(os.Stdin, ptmx)
+			if tty != nil {
+				_ = pty.InheritSize(tty, ptmx)
+			}
 		}
 	}()
 	if stdin != nil {
@@ -110,4 +109,16 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 		st.Held = true
 	}
 	return st
+}
+
+// terminalSize is the size of shrinkrun's own terminal, read from the first
+// of stdin, stdout and stderr that is one (an agent may pipe stdin but not
+// stderr), or 24x80 with no terminal to follow.
+func terminalSize() (*pty.Winsize, *os.File) {
+	for _, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
+		if size, err := pty.GetsizeFull(f); err == nil {
+			return size, f
+		}
+	}
+	return &pty.Winsize{Rows: 24, Cols: 80}, nil
 }
