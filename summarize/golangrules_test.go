@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -61,16 +60,7 @@ func TestGoFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := failures{required: map[string]bool{}}
 			goFailures(lines([]byte(tt.out)), tt.failed, &f)
-			var got []string
-			for k := range f.required {
-				got = append(got, k)
-			}
-			slices.Sort(got)
-			want := slices.Clone(tt.want)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("required = %q, want %q", got, want)
-			}
+			checkRequired(t, f, tt.want)
 		})
 	}
 }

@@ -65,16 +65,7 @@ func TestNodeFailures(t *testing.T) {
 			var f failures
 			f.required = map[string]bool{}
 			nodeFailures(lines([]byte(tt.in)), true, &f)
-			var got []string
-			for k := range f.required {
-				got = append(got, k)
-			}
-			slices.Sort(got)
-			want := slices.Clone(tt.want)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("required = %q, want %q", got, want)
-			}
+			checkRequired(t, f, tt.want)
 		})
 	}
 }

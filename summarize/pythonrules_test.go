@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -58,16 +57,7 @@ func TestPythonFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := failures{required: map[string]bool{}}
 			pythonFailures(lines([]byte(tt.in)), tt.failed, &f)
-			got := make([]string, 0, len(f.required))
-			for k := range f.required {
-				got = append(got, k)
-			}
-			slices.Sort(got)
-			want := slices.Clone(tt.want)
-			slices.Sort(want)
-			if !slices.Equal(got, want) && (len(got) > 0 || len(want) > 0) {
-				t.Errorf("required = %q, want %q", got, want)
-			}
+			checkRequired(t, f, tt.want)
 		})
 	}
 }
