@@ -35,27 +35,8 @@ capture() {
 	printf '%-12s %-18s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
 }
 
-# package DIR NAME: a Cargo.toml for a std-only package.
-package() {
-	mkdir -p "$1/src"
-	cat >"$1/Cargo.toml" <<EOF
-[package]
-name = "$2"
-version = "0.1.0"
-edition = "2021"
-
-[dependencies]
-EOF
-}
-
-# filler N: N lines of helper constants, so that later code sits at line
-# numbers of two and three digits (peers lose locations at line >= 10).
-filler() {
-	local i
-	for ((i = 1; i <= $1; i++)); do
-		printf 'pub const LIMIT_%03d: u32 = %d;\n' "$i" "$i"
-	done
-}
+# package and filler: see cargolib.sh.
+. "$OUT/cargolib.sh"
 
 # A library with doc-tests, unit tests and a binary: the base of most
 # cargo_test cases.

@@ -355,31 +355,13 @@ capture git_show merged "$S" "git show HEAD~6 2>&1"
 C=$ROOT/cargo
 mkdir -p "$C"
 
-# package DIR NAME: a Cargo.toml for a std-only package.
-package() {
-	mkdir -p "$C/$1/src"
-	cat >"$C/$1/Cargo.toml" <<EOF
-[package]
-name = "$2"
-version = "0.1.0"
-edition = "2021"
-
-[dependencies]
-EOF
-}
-
-# filler N: N lines of constants, so that later code sits at line numbers of
-# two and three digits.
-filler() {
-	local i
-	for ((i = 1; i <= $1; i++)); do
-		printf 'pub const LIMIT_%03d: u32 = %d;\n' "$i" "$i"
-	done
-}
+# package and filler: see cargolib.sh; gitcargo's crates live under $C.
+. "$OUT/cargolib.sh"
+cargo_package() { package "$C/$1" "$2"; }
 
 ## cargo_build
 
-package build-clean demo
+cargo_package build-clean demo
 {
 	filler 20
 	gen_rs 30 7
@@ -389,7 +371,7 @@ capture cargo_build clean "$C/build-clean" "cargo build"
 capture cargo_build fresh "$C/build-clean" "cargo build"
 capture cargo_build release "$C/build-clean" "cargo build --release"
 
-package build-errors demo
+cargo_package build-errors demo
 {
 	printf 'use std::collections::HashMap;\n\n'
 	filler 100
@@ -419,7 +401,7 @@ capture cargo_build errors "$C/build-errors" "cargo build"
 capture cargo_build errors_merged "$C/build-errors" "cargo build 2>&1"
 capture cargo_build errors_quiet "$C/build-errors" "cargo build -q"
 
-package build-warnings demo
+cargo_package build-warnings demo
 {
 	for i in $(seq 1 30); do printf 'fn unused_%02d() {}\n' "$i"; done
 	printf 'pub fn used() -> u32 { 1 }\n'
@@ -427,7 +409,7 @@ package build-warnings demo
 capture cargo_build warnings "$C/build-warnings" "cargo build"
 
 # A link error: the compiler is satisfied, the linker is not.
-package build-link demo
+cargo_package build-link demo
 cat >"$C/build-link/src/main.rs" <<'EOF'
 extern "C" {
     fn missing_init() -> i32;
@@ -442,7 +424,7 @@ capture cargo_build link_error "$C/build-link" "cargo build"
 
 # A build script that fails, after a cargo:warning and output on both of
 # its streams.
-package build-script demo
+cargo_package build-script demo
 cat >"$C/build-script/build.rs" <<'EOF'
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -458,7 +440,7 @@ printf 'fn main() {}\n' >"$C/build-script/src/main.rs"
 capture cargo_build build_script "$C/build-script" "cargo build"
 
 # A build script that panics, with nothing on stdout.
-package build-panic demo
+cargo_package build-panic demo
 cat >"$C/build-panic/build.rs" <<'EOF'
 fn main() {
     let dir = std::env::var("FOO_LIB_DIR").expect("FOO_LIB_DIR must be set");
@@ -474,20 +456,20 @@ capture cargo_build missing_manifest "$C/build-missing" "cargo build"
 # A workspace: one member fails, one builds.
 mkdir -p "$C/build-ws"
 printf '[workspace]\nmembers = ["core", "app"]\nresolver = "2"\n' >"$C/build-ws/Cargo.toml"
-package build-ws/core core
+cargo_package build-ws/core core
 gen_rs 20 3 >"$C/build-ws/core/src/lib.rs"
-package build-ws/app app
+cargo_package build-ws/app app
 printf 'fn main() {\n    let n: u32 = "7";\n    println!("{n}");\n}\n' >"$C/build-ws/app/src/main.rs"
 capture cargo_build workspace "$C/build-ws" "cargo build --workspace"
 
 ## cargo_clippy
 
-package clippy-clean demo
+cargo_package clippy-clean demo
 printf 'pub fn add(a: u32, b: u32) -> u32 {\n    a + b\n}\n' >"$C/clippy-clean/src/lib.rs"
 capture cargo_clippy clean "$C/clippy-clean" "cargo clippy"
 
 # Warnings of several lints, one of them 120 times; a rustc lint too.
-package clippy-warn demo
+cargo_package clippy-warn demo
 {
 	filler 12
 	for i in $(seq -w 1 120); do
@@ -520,7 +502,7 @@ capture cargo_clippy merged "$C/clippy-warn" "cargo clippy 2>&1"
 capture cargo_clippy quiet "$C/clippy-warn" "cargo clippy -q"
 
 # A deny-level lint set in the source, next to warnings.
-package clippy-deny demo
+cargo_package clippy-deny demo
 cat >"$C/clippy-deny/src/lib.rs" <<'EOF'
 #![deny(clippy::approx_constant)]
 
@@ -539,7 +521,7 @@ EOF
 capture cargo_clippy deny_attr "$C/clippy-deny" "cargo clippy"
 
 # Code that does not compile: clippy reports rustc's errors.
-package clippy-broken demo
+cargo_package clippy-broken demo
 cat >"$C/clippy-broken/src/lib.rs" <<'EOF'
 pub fn total(v: &[u32]) -> u32 {
     let mut sum = 0;
@@ -556,7 +538,7 @@ EOF
 capture cargo_clippy build_error "$C/clippy-broken" "cargo clippy"
 
 # Pedantic lints across a library and its tests.
-package clippy-pedantic demo
+cargo_package clippy-pedantic demo
 cat >"$C/clippy-pedantic/src/lib.rs" <<'EOF'
 pub fn widen(x: u8) -> u64 {
     x as u64
