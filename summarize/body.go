@@ -50,6 +50,33 @@ func (b *Body) List(key string, items []string, max int) {
 	b.fields = append(b.fields, f)
 }
 
+// capped collects the first max items of a list and counts all of them,
+// for a rule that reads a stream once and shows only the head of a list:
+// on a large output it holds max items instead of every line.
+type capped struct {
+	items []string
+	total int
+	max   int
+}
+
+func newCapped(max int) capped { return capped{max: max} }
+
+func (c *capped) add(item string) {
+	if len(c.items) < c.max {
+		c.items = append(c.items, item)
+	}
+	c.total++
+}
+
+// ListCapped appends c as List(key, all, c.max) would have appended the
+// whole list.
+func (b *Body) ListCapped(key string, c capped) {
+	if c.total == 0 {
+		return
+	}
+	b.fields = append(b.fields, field{key: key, list: true, items: c.items, omitted: c.total - len(c.items)})
+}
+
 // fit drops list items, last first and from the largest list first, until
 // the rendered body is at most max bytes; every drop is counted in the
 // list's _omitted line, whose own size is accounted for. Scalars are never

@@ -78,3 +78,25 @@ func after(s, sep string) string {
 	_, a, _ := strings.Cut(s, sep)
 	return a
 }
+
+// TestListCapped checks that collecting the head of a list as it is read
+// renders exactly what List renders from the whole list.
+func TestListCapped(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 7} {
+		for _, max := range []int{1, 3, 5} {
+			var all []string
+			c := newCapped(max)
+			for i := range n {
+				item := fmt.Sprintf("line %d", i)
+				all = append(all, item)
+				c.add(item)
+			}
+			var want, got Body
+			want.List("k", all, max)
+			got.ListCapped("k", c)
+			if w, g := string(want.render()), string(got.render()); w != g {
+				t.Errorf("%d items, cap %d: ListCapped renders\n%s\nList renders\n%s", n, max, g, w)
+			}
+		}
+	}
+}

@@ -20,7 +20,7 @@ func cargoBuild(r *Run) *Body {
 	var c cargoLog
 	var x buildExtras
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range lines(stream) {
+		for l := range eachLine(stream) {
 			if !x.take(l) {
 				c.feed(l)
 			}

@@ -7,11 +7,11 @@ package summarize
 // both streams are read so that "cargo check 2>&1" gives the same body.
 func cargoCheck(r *Run) *Body {
 	var c cargoLog
-	for _, l := range lines(r.Stderr) {
+	for l := range eachLine(r.Stderr) {
 		c.feed(l)
 	}
 	c.cont = contNone // nothing continues across streams
-	for _, l := range lines(r.Stdout) {
+	for l := range eachLine(r.Stdout) {
 		c.feed(l)
 	}
 

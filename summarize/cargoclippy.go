@@ -30,7 +30,7 @@ func cargoClippy(r *Run) *Body {
 	var names []string // per diagnostic of c: its lint's name, or ""
 	var summaries []string
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range lines(stream) {
+		for l := range eachLine(stream) {
 			n := len(c.diags)
 			c.feed(l)
 			switch {

@@ -32,11 +32,11 @@ const (
 // same body.
 func cargoTest(r *Run) *Body {
 	var t testLog
-	for _, l := range lines(r.Stderr) {
+	for l := range eachLine(r.Stderr) {
 		t.feed(l)
 	}
 	t.endStream()
-	for _, l := range lines(r.Stdout) {
+	for l := range eachLine(r.Stdout) {
 		t.feed(l)
 	}
 	t.endStream()

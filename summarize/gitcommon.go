@@ -29,7 +29,7 @@ const (
 func addStderr(b *Body, stderr []byte) {
 	var kept, dropped []string
 	failures, others := 0, 0
-	for _, l := range lines(stderr) {
+	for l := range eachLine(stderr) {
 		switch {
 		case strings.TrimSpace(l) == "":
 		case isGitFailure(l) && failures < failureCap:

@@ -15,37 +15,38 @@ const logSubjectsCap = 15
 // merges are reported under that name, as subjects, not as a count of
 // commits with two parents.
 func gitLog(r *Run) *Body {
-	var commits, laterMerges, laterDecorated, other []string
+	commits, laterMerges := newCapped(logSubjectsCap), newCapped(logSubjectsCap)
+	laterDecorated, other := newCapped(logSubjectsCap), newCapped(otherCap)
 	merges := 0
-	for _, l := range lines(r.Stdout) {
+	for l := range eachLine(r.Stdout) {
 		subject, ok := logCommitLine(l)
 		if !ok {
 			if !isGraphOnly(l) {
-				other = append(other, l)
+				other.add(l)
 			}
 			continue
 		}
-		later := len(commits) >= logSubjectsCap
+		later := commits.total >= logSubjectsCap
 		if isMergeSubject(subject) {
 			merges++
 			if later {
-				laterMerges = append(laterMerges, l)
+				laterMerges.add(l)
 			}
 		}
 		if later && isDecorated(subject) {
-			laterDecorated = append(laterDecorated, l)
+			laterDecorated.add(l)
 		}
-		commits = append(commits, l)
+		commits.add(l)
 	}
 	b := &Body{}
-	if showCounts(r, len(commits) > 0) {
-		b.Count("commits", len(commits))
+	if showCounts(r, commits.total > 0) {
+		b.Count("commits", commits.total)
 		b.Count("merge_subjects", merges)
 	}
-	b.List("subjects", commits, logSubjectsCap)
-	b.List("later_merge_subjects", laterMerges, logSubjectsCap)
-	b.List("later_decorated_subjects", laterDecorated, logSubjectsCap)
-	b.List("other_lines", other, otherCap)
+	b.ListCapped("subjects", commits)
+	b.ListCapped("later_merge_subjects", laterMerges)
+	b.ListCapped("later_decorated_subjects", laterDecorated)
+	b.ListCapped("other_lines", other)
 	addStderr(b, r.Stderr)
 	return b
 }

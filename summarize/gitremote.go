@@ -82,7 +82,7 @@ func parseRemote(r *Run, pull bool) *remoteLog {
 		streams[0], streams[1] = r.Stdout, r.Stderr
 	}
 	for _, stream := range streams {
-		for _, l := range lines(StripTerminal(stream)) {
+		for l := range eachLine(StripTerminal(stream)) {
 			g.line(shownLine(l))
 		}
 	}

@@ -16,7 +16,7 @@ func goBuild(r *Run) *Body {
 func goDiagBody(r *Run) *Body {
 	var d goDiags
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range lines(stream) {
+		for l := range eachLine(stream) {
 			d.feed(l)
 		}
 		d.finish()

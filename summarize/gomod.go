@@ -16,7 +16,7 @@ const (
 func goMod(r *Run) *Body {
 	var m goModLog
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range lines(stream) {
+		for l := range eachLine(stream) {
 			m.feed(l)
 		}
 		m.last = nil

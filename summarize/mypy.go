@@ -50,7 +50,7 @@ func mypy(r *Run) *Body {
 	)
 	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
 		cur = nil
-		for _, l := range lines(stream) {
+		for l := range eachLine(stream) {
 			kind, path, ok := mypyDiag(l)
 			switch {
 			case ok && kind == "error":

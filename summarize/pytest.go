@@ -400,6 +400,9 @@ func pySummaryLine(l string) (string, bool) {
 	if l == "" || (l[0] != '=' && (l[0] < '0' || l[0] > '9') && l[0] != 'n') {
 		return "", false
 	}
+	if !strings.Contains(l, " in ") {
+		return "", false // most lines, before Trim builds its set
+	}
 	t := strings.Trim(l, "= ")
 	if !strings.Contains(t, " in ") || !rePySummary.MatchString(t) {
 		return "", false
