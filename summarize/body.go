@@ -71,10 +71,16 @@ func (c *capped) add(item string) {
 // ListCapped appends c as List(key, all, c.max) would have appended the
 // whole list.
 func (b *Body) ListCapped(key string, c capped) {
-	if c.total == 0 {
+	b.ListHead(key, c.items, c.total)
+}
+
+// ListHead appends a list of total items of which only the first ones,
+// head, are shown: the rest are counted in its _omitted line.
+func (b *Body) ListHead(key string, head []string, total int) {
+	if total == 0 {
 		return
 	}
-	b.fields = append(b.fields, field{key: key, list: true, items: c.items, omitted: c.total - len(c.items)})
+	b.fields = append(b.fields, field{key: key, list: true, items: head, omitted: total - len(head)})
 }
 
 // fit drops list items, last first and from the largest list first, until

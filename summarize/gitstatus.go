@@ -25,7 +25,7 @@ func gitStatus(r *Run) *Body {
 		untracked, staged, unstaged, unmerged := 0, 0, 0, 0
 		for _, e := range st.entries {
 			switch {
-			case e.xy == "??":
+			case e.xy == [2]byte{'?', '?'}:
 				untracked++
 			case isUnmerged(e.xy):
 				unmerged++
@@ -51,11 +51,11 @@ func gitStatus(r *Run) *Body {
 		b.Field("detached_head", st.detached)
 	}
 	b.List("state", st.state, stateCap)
-	items := make([]string, len(st.entries))
-	for i, e := range st.entries {
-		items[i] = e.xy + " " + e.rest
+	items := make([]string, min(len(st.entries), statusLinesCap))
+	for i := range items {
+		items[i] = st.entries[i].line()
 	}
-	b.List("status_lines", items, statusLinesCap)
+	b.ListHead("status_lines", items, len(st.entries))
 	b.List("other_lines", st.other, otherCap)
 	addStderr(b, r.Stderr)
 	return b
@@ -63,9 +63,14 @@ func gitStatus(r *Run) *Body {
 
 // statusEntry is one path of a status, as git's short format shows it.
 type statusEntry struct {
-	xy   string // the two status columns, e.g. "M ", " D", "??", "UU"
-	rest string // what follows "XY ": the path, or "old -> new" for a rename
-	key  string // the path the entry is about (a rename's new path)
+	xy   [2]byte // the two status columns, e.g. "M ", " D", "??", "UU"
+	rest string  // what follows "XY ": the path, or "old -> new" for a rename
+	key  string  // the path the entry is about (a rename's new path)
+}
+
+// line is the entry as git's short format prints it.
+func (e statusEntry) line() string {
+	return string(e.xy[:]) + " " + e.rest
 }
 
 // status is what parseStatus understood.
@@ -113,7 +118,7 @@ func parseShortStatus(ls []string) status {
 			st.recognized = true
 		case shortEntry(l):
 			rest := l[3:]
-			st.entries = append(st.entries, statusEntry{xy: l[:2], rest: rest, key: renameTarget(rest)})
+			st.entries = append(st.entries, statusEntry{xy: [2]byte{l[0], l[1]}, rest: rest, key: renameTarget(rest)})
 			st.recognized = true
 		default:
 			st.other = append(st.other, l)
@@ -136,10 +141,11 @@ func changedColumn(c byte) bool {
 }
 
 // isUnmerged reports whether xy is one of git's unmerged codes.
-func isUnmerged(xy string) bool {
-	switch xy {
-	case "DD", "AU", "UD", "UA", "DU", "AA", "UU":
-		return true
+func isUnmerged(xy [2]byte) bool {
+	for _, u := range unmergedLabels {
+		if xy == u.xy {
+			return true
+		}
 	}
 	return false
 }
@@ -186,15 +192,15 @@ const changeLabelWidth = len("typechange:") + 1
 // the short form prints (git's wt-status.c, same order).
 var unmergedLabels = []struct {
 	label string
-	xy    string
+	xy    [2]byte
 }{
-	{"both deleted:", "DD"},
-	{"added by us:", "AU"},
-	{"deleted by them:", "UD"},
-	{"added by them:", "UA"},
-	{"deleted by us:", "DU"},
-	{"both added:", "AA"},
-	{"both modified:", "UU"},
+	{"both deleted:", [2]byte{'D', 'D'}},
+	{"added by us:", [2]byte{'A', 'U'}},
+	{"deleted by them:", [2]byte{'U', 'D'}},
+	{"added by them:", [2]byte{'U', 'A'}},
+	{"deleted by us:", [2]byte{'D', 'U'}},
+	{"both added:", [2]byte{'A', 'A'}},
+	{"both modified:", [2]byte{'U', 'U'}},
 }
 
 const unmergedLabelWidth = len("deleted by them:") + 1
@@ -250,7 +256,7 @@ func parseLongStatus(ls []string) status {
 			}
 			if j, seen := index[e.key]; seen && sec == secUnstaged {
 				t := &tracked[j]
-				t.xy = t.xy[:1] + e.xy[1:]
+				t.xy[1] = e.xy[1]
 				if t.xy[0] != 'R' && t.xy[0] != 'C' {
 					t.rest = e.rest // keeps a submodule's "(new commits)" note
 				}
@@ -388,9 +394,9 @@ func longEntry(sec statusSection, s string) (statusEntry, bool) {
 			if !ok {
 				continue
 			}
-			xy := string([]byte{c.code, ' '})
+			xy := [2]byte{c.code, ' '}
 			if sec == secUnstaged {
-				xy = string([]byte{' ', c.code})
+				xy = [2]byte{' ', c.code}
 			}
 			key := renameTarget(rest)
 			if sec == secUnstaged {
@@ -405,9 +411,9 @@ func longEntry(sec statusSection, s string) (statusEntry, bool) {
 			}
 		}
 	case secUntracked:
-		return statusEntry{xy: "??", rest: s, key: s}, s != ""
+		return statusEntry{xy: [2]byte{'?', '?'}, rest: s, key: s}, s != ""
 	case secIgnored:
-		return statusEntry{xy: "!!", rest: s, key: s}, s != ""
+		return statusEntry{xy: [2]byte{'!', '!'}, rest: s, key: s}, s != ""
 	}
 	return statusEntry{}, false
 }

@@ -39,7 +39,7 @@ func TestStatusLongMatchesShort(t *testing.T) {
 		render := func(st status) []string {
 			var out []string
 			for _, e := range st.entries {
-				out = append(out, e.xy+" "+e.rest)
+				out = append(out, e.line())
 			}
 			return out
 		}
@@ -151,7 +151,7 @@ func TestParseLongStatus(t *testing.T) {
 			st := parseStatus(lines([]byte(tt.in)))
 			var got []string
 			for _, e := range st.entries {
-				got = append(got, e.xy+" "+e.rest)
+				got = append(got, e.line())
 			}
 			if !slices.Equal(got, tt.entries) {
 				t.Errorf("entries %q, want %q", got, tt.entries)
