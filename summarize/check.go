@@ -9,17 +9,11 @@ import (
 // reports must reach the block, or be counted by one of its _omitted lines.
 // It runs after every rule and after the budget, so a buggy or overly eager
 // rule cannot hide a failing test, an error or its location. Patterns come
-// from real cargo, rustc and git output (see testdata/corpus).
-var (
-	// rustc and cargo errors: "error[E0425]: ...", "error: could not compile".
-	reError = lazyRE(`^error(\[E\d{4}\])?: \S`)
-	// An error's primary location: "  --> src/main.rs:12:30".
-	reArrow = lazyRE(`^\s*--> (\S+:\d+:\d+)`)
-	// git: "fatal: bad revision 'x'".
-	reFatal = lazyRE(`^(fatal|error): \S`)
-	// Any file:line:col, as rules copy them.
-	reLoc = lazyRE(`\S+:\d+:\d+`)
-)
+// from real cargo, rustc and git output (see testdata/corpus); the lines
+// met on every line of a log are parsed by hand.
+
+// reLoc matches any file:line:col, as rules copy them.
+var reLoc = lazyRE(`\S+:\d+:\d+`)
 
 // failures collects what must survive from the raw output: the set of
 // required strings and the raw lines they came from, in order.
@@ -65,14 +59,11 @@ func rustFailures(ls []string, failed bool, f *failures) {
 			if !strings.HasPrefix(l, "error") && !strings.HasPrefix(l, "fatal") {
 				continue
 			}
-			level, code, text, ok := diagnostic(l)
-			switch {
-			case !ok:
-			case text != "" && (level == "error" && (code == "" || isErrorCode(code)) || level == "fatal" && code == ""):
-				// "error[E0425]: ...", "error: could not compile", git's "fatal: ...".
+			switch level, _, _, ok := diagnostic(l); {
+			case isErrorLine(l):
 				f.add(strings.TrimSpace(l), l)
 				inError = true
-			case level == "error":
+			case ok && level == "error":
 				inError = false
 			}
 		case 'w', 'n', 'h':
@@ -81,9 +72,9 @@ func rustFailures(ls []string, failed bool, f *failures) {
 				inError = false
 			}
 		case ' ':
-			if inError && strings.Contains(l, "--> ") {
-				if m := reArrow.FindStringSubmatch(l); m != nil {
-					f.add(m[1], l)
+			if inError {
+				if loc, ok := arrowLocation(l); ok {
+					f.add(loc, l)
 					inError = false
 				}
 			}
@@ -138,6 +129,56 @@ func diagnostic(l string) (level, code, text string, ok bool) {
 	return "", "", "", false
 }
 
+// isErrorLine reports whether l is an error line of rustc, cargo or git:
+// "error[E0425]: ...", "error: could not compile", git's "fatal: ...".
+// It is what the regexps ^error(\[E\d{4}\])?: \S and ^(fatal|error): \S
+// match (FuzzHandParsers holds it to them), parsed by hand because every
+// line starting with e or f meets it.
+func isErrorLine(l string) bool {
+	level, code, text, ok := diagnostic(l)
+	return ok && text != "" && (level == "error" && (code == "" || isErrorCode(code)) || level == "fatal" && code == "")
+}
+
+// arrowLocation returns the location of an error's primary location line,
+// "  --> src/main.rs:12:30", as the regexp ^\s*--> (\S+:\d+:\d+) would
+// (FuzzHandParsers holds it to it): after the arrow, the longest run of
+// non-space characters that is followed by ":LINE:COL".
+func arrowLocation(l string) (string, bool) {
+	w, ok := strings.CutPrefix(strings.TrimLeft(l, reSpace), "--> ")
+	if !ok {
+		return "", false
+	}
+	if i := strings.IndexAny(w, reSpace); i >= 0 {
+		w = w[:i]
+	}
+	for e := len(w) - 1; e > 0; e-- {
+		if w[e] != ':' {
+			continue
+		}
+		line := digitsPrefix(w[e+1:])
+		if line == "" || e+1+len(line) == len(w) || w[e+1+len(line)] != ':' {
+			continue
+		}
+		end := e + 1 + len(line) + 1
+		if col := digitsPrefix(w[end:]); col != "" {
+			return w[:end+len(col)], true
+		}
+	}
+	return "", false
+}
+
+// reSpace is what \s matches in Go's regexps.
+const reSpace = "\t\n\f\r "
+
+// digitsPrefix returns the ASCII digits s starts with.
+func digitsPrefix(s string) string {
+	i := 0
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
+
 func isWordRune(r rune) bool {
 	return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
 }
@@ -188,7 +229,7 @@ func isLocation(s string) bool {
 		return false
 	}
 	j := strings.LastIndexByte(s[:i], ':')
-	return j > 0 && isDigits(s[j+1:i]) && !strings.ContainsAny(s[:j], "\t\n\f\r ")
+	return j > 0 && isDigits(s[j+1:i]) && !strings.ContainsAny(s[:j], reSpace)
 }
 
 // add records a required string, in the form the body would show it.

@@ -139,7 +139,11 @@ func goResultLine(l string) (name string, indent int, result string) {
 // goReason returns "file.go:12:" when l is an indented reason line,
 // "    file.go:12: message", or "".
 func goReason(l string) string {
-	t := strings.TrimLeft(l, " \t")
+	i := 0
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		i++
+	}
+	t := l[i:]
 	if len(t) == len(l) {
 		return ""
 	}
@@ -152,8 +156,14 @@ func goReason(l string) string {
 // goLocLen returns the length of the "file.go:N" (parts 1) or
 // "file.go:N:M" (parts 2) that s starts with when ": " follows it, or 0.
 func goLocLen(s string, parts int) int {
-	i := strings.Index(s, ".go:")
-	if i <= 0 || strings.ContainsAny(s[:i], " \t") {
+	// The file name ends before the first blank: only that far is worth
+	// searching, and on most lines it is the first word.
+	w := 0
+	for w < len(s) && s[w] != ' ' && s[w] != '\t' {
+		w++
+	}
+	i := strings.Index(s[:w], ".go:")
+	if i <= 0 {
 		return 0
 	}
 	j := i + len(".go")

@@ -1,6 +1,9 @@
 package summarize
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // pythonRules are the summarizers of the python family of commands.
 var pythonRules = map[string]Func{
@@ -40,6 +43,9 @@ type pyScan struct {
 }
 
 func (s *pyScan) required(l string, failed bool) (string, bool) {
+	if !s.inSub && !pyCandidate(l) {
+		return "", false
+	}
 	if _, id, ok := pyShortEntry(l); ok {
 		return id, true
 	}
@@ -92,6 +98,45 @@ func (s *pyScan) required(l string, failed bool) (string, bool) {
 	return "", false
 }
 
+// pyCandidate reports whether l could be any line pyScan acts on, from
+// checks that cost a few bytes each: the check runs the python finder on
+// every output of every rule, and most lines are none of these. Each case
+// is a condition the full parser needs.
+func pyCandidate(l string) bool {
+	if l == "" {
+		return false
+	}
+	switch c := l[0]; {
+	case c == 'F' || c == 'E': // FAILED/ERROR entries, ERROR: lines, E lines
+	case c == 'm' || c == 'e' || c == 'f': // mypy:, error:, fatal:
+	case c == '=' || c == '_' || c == '-': // banners, section heads
+	case c == 'n' || '0' <= c && c <= '9': // the summary line
+	default:
+		return pyVerboseCandidate(l) || mypyCandidate(l) || pipStartCandidate(l)
+	}
+	return true
+}
+
+// pyVerboseCandidate: a -v result line ends in its outcome or its
+// percentage.
+func pyVerboseCandidate(l string) bool {
+	t := strings.TrimRight(l, " ")
+	return t != "" && (t[len(t)-1] == ']' || strings.HasSuffix(t, " FAILED") || strings.HasSuffix(t, " ERROR"))
+}
+
+// mypyCandidate: a mypy error's location holds no blank, so the line's
+// first space is the one in ": error: ".
+func mypyCandidate(l string) bool {
+	i := strings.IndexByte(l, ' ')
+	return i > 0 && strings.HasPrefix(l[i-1:], ": error: ")
+}
+
+// pipStartCandidate: pip's "╰─> [N lines of output]", indented.
+func pipStartCandidate(l string) bool {
+	t := strings.TrimLeftFunc(l, unicode.IsSpace) // as isPipSubprocessStart's TrimSpace
+	return t != "" && t[0] == "╰"[0]
+}
+
 // isPyMustKeep matches the lines that report a failure on their own in
 // the python tools' output, which every python rule keeps from stderr:
 // pip's and pytest's "ERROR: ", mypy's "mypy: " fatal errors, and the
@@ -100,13 +145,13 @@ func isPyMustKeep(l string) bool {
 	if l == "" {
 		return false
 	}
-	switch l[0] { // most lines are ruled out before any regexp runs
+	switch l[0] { // most lines are ruled out by their first byte
 	case 'E':
 		return strings.HasPrefix(l, "ERROR: ")
 	case 'm':
 		return strings.HasPrefix(l, "mypy: ")
 	case 'e', 'f':
-		return reFatal.MatchString(l) || reError.MatchString(l)
+		return isErrorLine(l)
 	}
 	return false
 }

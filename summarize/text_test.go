@@ -61,17 +61,53 @@ func TestIsLocation(t *testing.T) {
 	}
 }
 
-// wholeLocation is what isLocation replaces.
-var wholeLocation = regexp.MustCompile(`^\S+:\d+:\d+$`)
+// The regexps the hand-written parsers replace.
+var (
+	wholeLocation = regexp.MustCompile(`^\S+:\d+:\d+$`)
+	arrowRE       = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
+	rustErrorRE   = regexp.MustCompile(`^error(\[E\d{4}\])?: \S`)
+	fatalRE       = regexp.MustCompile(`^(fatal|error): \S`)
+)
+
+var arrowCases = map[string]string{
+	"  --> src/main.rs:12:30":       "src/main.rs:12:30",
+	"--> a:1:2":                     "a:1:2",
+	" \t--> a:1:2:3:4 more":         "a:1:2:3:4",
+	"   --> a:1:2x":                 "a:1:2",
+	"   --> a:1:2:x":                "a:1:2",
+	"   --> a::1:2":                 "a::1:2",
+	"   --> :1:2":                   "",
+	"   -->  a:1:2":                 "",
+	"   --> a:1":                    "",
+	"   --> src/lib.rs:1:2\xff:3:4": "src/lib.rs:1:2\xff:3:4",
+	"   ::: src/lib.rs:1:2":         "",
+}
+
+func TestArrowLocation(t *testing.T) {
+	for l, want := range arrowCases {
+		if got, ok := arrowLocation(l); got != want || ok != (want != "") {
+			t.Errorf("arrowLocation(%q) = %q, %v; want %q", l, got, ok, want)
+		}
+	}
+}
 
 // FuzzHandParsers checks the parsers written by hand for speed against the
 // plain forms they replace: eachLine against lines (a rule and the check
-// must see the same lines) and isLocation against its regexp.
+// must see the same lines), the location and error-line parsers against
+// their regexps, and the python finder's quick test against the finder.
 func FuzzHandParsers(f *testing.F) {
 	for _, c := range lineCases {
 		f.Add([]byte(c.in))
 	}
 	for s := range locationCases {
+		f.Add([]byte(s))
+	}
+	for s := range arrowCases {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{"error[E0425]: x", "error: could not compile", "fatal: bad", "error[E04255]: x", "error:  x", "errors: x", "error[X]: y",
+		"  ╰─> [3 lines of output]", "\u00a0╰─> [3 lines of output]", "a.py:1: error: x", "a b.py:1: error: x",
+		"tests/t.py::x FAILED [ 50%]", "\ttests/t.py::x ERROR", "== 1 failed in 0.1s ==", "___ test_x ___", "E   assert 1"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -83,8 +119,32 @@ func FuzzHandParsers(f *testing.F) {
 		for range eachLine(b) {
 			break // stopping early must not panic
 		}
-		if got, want := isLocation(string(b)), wholeLocation.MatchString(string(b)); got != want {
-			t.Fatalf("isLocation(%q) = %v, regexp says %v", b, got, want)
+		s := string(b)
+		if got, want := isLocation(s), wholeLocation.MatchString(s); got != want {
+			t.Fatalf("isLocation(%q) = %v, regexp says %v", s, got, want)
+		}
+		var arrow string
+		if m := arrowRE.FindStringSubmatch(s); m != nil {
+			arrow = m[1]
+		}
+		if got, ok := arrowLocation(s); got != arrow || ok != (arrow != "") {
+			t.Fatalf("arrowLocation(%q) = %q, %v; regexp says %q", s, got, ok, arrow)
+		}
+		if got, want := isErrorLine(s), rustErrorRE.MatchString(s) || fatalRE.MatchString(s); got != want {
+			t.Fatalf("isErrorLine(%q) = %v, regexps say %v", s, got, want)
+		}
+		if !pyCandidate(s) {
+			for _, mode := range []int{pyModeUnknown, pyModeFailures, pyModeWarnings, pyModeOther} {
+				for _, inSection := range []bool{false, true} {
+					for _, failed := range []bool{false, true} {
+						sc := pyScan{mode: mode, inSection: inSection}
+						if req, ok := sc.required(s, failed); ok || sc != (pyScan{mode: mode, inSection: inSection}) {
+							t.Fatalf("pyCandidate(%q) is false, but in mode %d (section %v, failed %v) the python finder requires %q and moves to %+v",
+								s, mode, inSection, failed, req, sc)
+						}
+					}
+				}
+			}
 		}
 	})
 }
