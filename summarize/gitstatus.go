@@ -435,8 +435,11 @@ func cutLabel(s, label string, width int) (string, bool) {
 // in the unstaged section ("sub (new commits, modified content)"), so that
 // the entry merges with the same path in the staged section.
 func trimSubmoduleNote(p string) string {
+	if !strings.HasSuffix(p, ")") {
+		return p
+	}
 	i := strings.LastIndex(p, " (")
-	if i < 0 || !strings.HasSuffix(p, ")") {
+	if i < 0 {
 		return p
 	}
 	for note := range strings.SplitSeq(p[i+2:len(p)-1], ", ") {
