@@ -22,27 +22,11 @@ func gitStatus(r *Run) *Body {
 	st := parseStatus(lines(r.Stdout))
 	b := &Body{}
 	if showCounts(r, st.recognized) {
-		untracked, staged, unstaged, unmerged := 0, 0, 0, 0
-		for _, e := range st.entries {
-			switch {
-			case e.xy == [2]byte{'?', '?'}:
-				untracked++
-			case isUnmerged(e.xy):
-				unmerged++
-			default:
-				if changedColumn(e.xy[0]) {
-					staged++
-				}
-				if changedColumn(e.xy[1]) {
-					unstaged++
-				}
-			}
-		}
-		b.Count("changed_files", len(st.entries))
-		b.Count("untracked_files", untracked)
-		b.Count("staged_files", staged)
-		b.Count("unstaged_files", unstaged)
-		b.Count("unmerged_files", unmerged)
+		b.Count("changed_files", st.counts.changed)
+		b.Count("untracked_files", st.counts.untracked)
+		b.Count("staged_files", st.counts.staged)
+		b.Count("unstaged_files", st.counts.unstaged)
+		b.Count("unmerged_files", st.counts.unmerged)
 	}
 	if st.branch != "" {
 		b.Field("branch", st.branch)
@@ -51,11 +35,11 @@ func gitStatus(r *Run) *Body {
 		b.Field("detached_head", st.detached)
 	}
 	b.List("state", st.state, stateCap)
-	items := make([]string, min(len(st.entries), statusLinesCap))
+	items := make([]string, len(st.entries))
 	for i := range items {
 		items[i] = st.entries[i].line()
 	}
-	b.ListHead("status_lines", items, len(st.entries))
+	b.ListHead("status_lines", items, st.counts.changed)
 	b.List("other_lines", st.other, otherCap)
 	addStderr(b, r.Stderr)
 	return b
@@ -73,9 +57,34 @@ func (e statusEntry) line() string {
 	return string(e.xy[:]) + " " + e.rest
 }
 
+// statusCounts are the counts the body starts with, of every entry.
+type statusCounts struct {
+	changed, untracked, staged, unstaged, unmerged int
+}
+
+func (c *statusCounts) add(xy [2]byte) {
+	c.changed++
+	switch {
+	case xy == [2]byte{'?', '?'}:
+		c.untracked++
+	case isUnmerged(xy):
+		c.unmerged++
+	default:
+		if changedColumn(xy[0]) {
+			c.staged++
+		}
+		if changedColumn(xy[1]) {
+			c.unstaged++
+		}
+	}
+}
+
 // status is what parseStatus understood.
 type status struct {
+	// entries are the first statusLinesCap, in the order git's short
+	// format prints them: no more are ever shown. counts counts them all.
 	entries    []statusEntry
+	counts     statusCounts
 	branch     string   // in the "## ..." form; "" when the output has none
 	detached   string   // the long form's "HEAD detached at X" line
 	state      []string // copied lines about a merge, rebase, etc. in progress
@@ -117,8 +126,12 @@ func parseShortStatus(ls []string) status {
 			st.branch = l
 			st.recognized = true
 		case shortEntry(l):
-			rest := l[3:]
-			st.entries = append(st.entries, statusEntry{xy: [2]byte{l[0], l[1]}, rest: rest, key: renameTarget(rest)})
+			xy := [2]byte{l[0], l[1]}
+			if len(st.entries) < statusLinesCap {
+				rest := l[3:]
+				st.entries = append(st.entries, statusEntry{xy: xy, rest: rest, key: renameTarget(rest)})
+			}
+			st.counts.add(xy)
 			st.recognized = true
 		default:
 			st.other = append(st.other, l)
@@ -251,7 +264,10 @@ func parseLongStatus(ls []string) status {
 				break
 			}
 			if sec == secUntracked || sec == secIgnored {
-				untracked = append(untracked, e)
+				if len(untracked) < statusLinesCap {
+					untracked = append(untracked, e)
+				}
+				st.counts.add(e.xy)
 				break
 			}
 			if j, seen := index[e.key]; seen && sec == secUnstaged {
@@ -303,7 +319,11 @@ func parseLongStatus(ls []string) status {
 		}
 	}
 	slices.SortStableFunc(tracked, func(a, b statusEntry) int { return cmp.Compare(a.key, b.key) })
+	for _, e := range tracked {
+		st.counts.add(e.xy)
+	}
 	st.entries = append(tracked, untracked...)
+	st.entries = st.entries[:min(len(st.entries), statusLinesCap)]
 	if onBranch != "" {
 		st.branch = branchLine(onBranch, initial, upstream, track)
 	}

@@ -52,6 +52,9 @@ func TestStatusLongMatchesShort(t *testing.T) {
 		if got := render(long); !slices.Equal(got, want) {
 			t.Errorf("%s: entries\n%q\nwant (from %s)\n%q", p.long, got, p.short, want)
 		}
+		if long.counts != short.counts {
+			t.Errorf("%s: counts %+v, want (from %s) %+v", p.long, long.counts, p.short, short.counts)
+		}
 		// Detached and rebasing states have "## HEAD (no branch)" in the
 		// short form and no branch in the long form, which says
 		// "HEAD detached at X" or nothing at all.
