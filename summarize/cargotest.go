@@ -75,7 +75,7 @@ func cargoTest(r *Run) *Body {
 	nResults, size := fitList("test_results", results, maxTestResults, room/2)
 	room -= size
 
-	failures, lost := t.failureItems(names, maxFailures)
+	failures, lost := t.failureItems(names)
 	if slices.ContainsFunc(lost, func(n int) bool { return n > 0 }) {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
@@ -139,6 +139,9 @@ type testBinary struct {
 type testBlock struct {
 	head  string
 	lines []string
+	// skip is set on the sections whose lines are never shown: passing
+	// tests' under --show-output, and failing ones past maxFailures.
+	skip bool
 }
 
 // testLog reads libtest's output and hands every other line to a cargoLog.
@@ -193,12 +196,14 @@ func (t *testLog) feed(l string) {
 			t.bin.failed = append(t.bin.failed, strings.TrimSpace(l))
 		}
 	case isSectionHead(l):
-		t.sec = &testBlock{head: l}
+		t.sec = &testBlock{head: l, skip: t.successes || len(t.sections) >= maxFailures}
 		if !t.successes {
 			t.sections = append(t.sections, t.sec)
 		}
 	case t.sec != nil:
-		t.sec.lines = append(t.sec.lines, l)
+		if !t.sec.skip {
+			t.sec.lines = append(t.sec.lines, l)
+		}
 	default:
 		if name, ok := failedMark(l); ok {
 			t.bin.failedMarks = append(t.bin.failedMarks, name)
@@ -284,12 +289,12 @@ func endsPanic(l string) bool {
 // should_panic test that passes panics too, and its panic is not a
 // failure). An item starts with the line that names the test: the panic
 // line when the test's own thread panicked, else the section's
-// "---- name stdout ----" line. Items past limit are only counted, so they
-// are left as that first line: building them would cost more than reading
-// the output.
-func (t *testLog) failureItems(failed []string, limit int) (items []string, lost []int) {
+// "---- name stdout ----" line. Items past maxFailures are only counted, so
+// they are left as that first line: building them would cost more than
+// reading the output.
+func (t *testLog) failureItems(failed []string) (items []string, lost []int) {
 	for _, s := range t.sections {
-		if len(items) >= limit {
+		if len(items) >= maxFailures {
 			items = append(items, s.head)
 			continue
 		}
@@ -309,7 +314,7 @@ func (t *testLog) failureItems(failed []string, limit int) (items []string, lost
 		if !isFailed[panicThread(p.head)] {
 			continue
 		}
-		if len(items) >= limit {
+		if len(items) >= maxFailures {
 			items = append(items, p.head)
 			continue
 		}

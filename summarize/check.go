@@ -16,10 +16,11 @@ import (
 var reLoc = lazyRE(`\S+:\d+:\d+`)
 
 // failures collects what must survive from the raw output: the set of
-// required strings and the raw lines they came from, in order.
+// required strings and the raw lines they came from, in order (the first
+// ones; all are counted).
 type failures struct {
 	required map[string]bool
-	lines    []string
+	lines    capped
 }
 
 // finder scans the lines of one stream for the failures of one family of
@@ -31,7 +32,7 @@ type finder func(ls []string, failed bool, f *failures)
 var finders = []finder{rustFailures, goFailures, pythonFailures, nodeFailures}
 
 func findFailures(r *Run) failures {
-	f := failures{required: map[string]bool{}}
+	f := failures{required: map[string]bool{}, lines: newCapped(maxFallbackLines)}
 	failed := !r.Exited || r.ExitCode != 0
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
 		ls := lines(stream)
@@ -91,7 +92,7 @@ func rustFailures(ls []string, failed bool, f *failures) {
 					f.add(loc, l)
 					if i+1 < len(ls) && ls[i+1] != "" {
 						// The panic message: the assertion or the reason.
-						f.lines = append(f.lines, ls[i+1])
+						f.lines.add(ls[i+1])
 					}
 				}
 			}
@@ -239,7 +240,7 @@ func (f *failures) add(req, line string) {
 	if req = strings.TrimSpace(clean(req)); req != "" {
 		f.required[req] = true
 	}
-	f.lines = append(f.lines, line)
+	f.lines.add(line)
 }
 
 // accounted reports whether every required string is in the rendered body,
@@ -298,8 +299,8 @@ func fallbackBody(r *Run, f failures) *Body {
 		b.Count("exit_code", r.ExitCode)
 	}
 	b.Field("fallback", "true")
-	b.Count("failure_lines", len(f.lines))
-	b.List("failures", f.lines, maxFallbackLines)
+	b.Count("failure_lines", f.lines.total)
+	b.ListCapped("failures", f.lines)
 	return b
 }
 

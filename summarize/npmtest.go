@@ -120,10 +120,10 @@ func detectRunner(streams ...[]string) string {
 // manager's. Failures of other families that a script may print are left
 // to the boundary check, which falls back to listing them.
 func unknownRunner(r *Run, b *Body, out, errs []string) {
-	f := failures{required: map[string]bool{}}
+	f := failures{required: map[string]bool{}, lines: newCapped(maxUnknownFails)}
 	nodeFailures(out, runFailed(r), &f)
 	nodeFailures(errs, runFailed(r), &f)
-	b.List("failure_lines", f.lines, maxUnknownFails)
+	b.ListCapped("failure_lines", f.lines)
 	b.List("stdout_tail", tail(out, maxTailLines), 0)
 	b.List("stderr_tail", tail(errs, maxTailLines), 0)
 }
