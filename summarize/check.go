@@ -35,7 +35,7 @@ func findFailures(r *Run) failures {
 	f := failures{required: map[string]bool{}, lines: newCapped(maxFallbackLines)}
 	failed := !r.Exited || r.ExitCode != 0
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		ls := lines(stream)
+		ls := r.linesOf(stream)
 		for _, find := range finders {
 			find(ls, failed, &f)
 		}

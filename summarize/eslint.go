@@ -23,7 +23,7 @@ var reESLintRow = lazyRE(`^ +\d+:\d+ +(error|warning)  `)
 func eslint(r *Run) *Body {
 	var e eslintLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for _, l := range plainLines(stream) {
+		for _, l := range r.plainLines(stream) {
 			e.feed(l)
 		}
 		e.flush()

@@ -19,7 +19,7 @@ const stateCap = 20
 // mapped to the same XY lines, so that an agent sees one shape whichever
 // form was typed.
 func gitStatus(r *Run) *Body {
-	st := parseStatus(lines(r.Stdout))
+	st := parseStatus(r.linesOf(r.Stdout))
 	b := &Body{}
 	if showCounts(r, st.recognized) {
 		b.Count("changed_files", st.counts.changed)

@@ -16,7 +16,7 @@ import "strings"
 func jest(r *Run) *Body {
 	b := &Body{}
 	b.Field("exit_code", exitCodeValue(r))
-	readJestLines(plainLines(r.Stderr), plainLines(r.Stdout)).body(r, b)
+	readJestLines(r.plainLines(r.Stderr), r.plainLines(r.Stdout)).body(r, b)
 	return b
 }
 

@@ -37,11 +37,11 @@ const (
 // colors its output whenever TERM is not "dumb", even into a pipe, and any of
 // these tools may be forced to (FORCE_COLOR, --color), so every node rule
 // and the node finder read text as a person would see it.
-func plainLines(b []byte) []string {
+func (r *Run) plainLines(b []byte) []string {
 	if bytes.IndexByte(b, 0x1b) >= 0 {
-		b = StripTerminal(b)
+		return lines(StripTerminal(b))
 	}
-	return lines(b)
+	return r.linesOf(b)
 }
 
 // plain removes terminal escapes from one line.

@@ -23,7 +23,7 @@ const (
 // lines of each stream.
 func npmTest(r *Run) *Body {
 	var pm scriptLines
-	rawOut, rawErr := plainLines(r.Stdout), plainLines(r.Stderr)
+	rawOut, rawErr := r.plainLines(r.Stdout), r.plainLines(r.Stderr)
 	out, errs := pm.split(rawOut), pm.split(rawErr)
 
 	b := &Body{}

@@ -54,7 +54,7 @@ type pipLog struct {
 // both are read, so 2>&1 gives the same lists.
 func pipInstall(r *Run) *Body {
 	var p pipLog
-	stdout, stderr := lines(r.Stdout), lines(r.Stderr)
+	stdout, stderr := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
 	for _, stream := range [][]string{stdout, stderr} {
 		for _, l := range stream {
 			p.feed(l)

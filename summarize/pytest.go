@@ -124,7 +124,7 @@ func (p *pyIDs) add(id string) {
 // conftest import errors).
 func pytest(r *Run) *Body {
 	var p pytestLog
-	stdout, stderr := lines(r.Stdout), lines(r.Stderr)
+	stdout, stderr := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
 	for _, l := range stdout {
 		p.feed(l)
 	}

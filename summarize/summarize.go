@@ -34,6 +34,8 @@ type Run struct {
 	// RawOutput tells where the raw output is kept, for the block's last
 	// line: "shrinkrun show ID", or why it was not kept. Empty omits it.
 	RawOutput string
+
+	split [2]splitStream // Stdout's and Stderr's lines, for linesOf
 }
 
 // DefaultBudget is the block size limit when none is given: about 4k tokens,

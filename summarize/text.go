@@ -27,6 +27,38 @@ func lines(b []byte) []string {
 	return ls
 }
 
+// splitStream is a stream and its lines.
+type splitStream struct {
+	src []byte
+	ls  []string
+}
+
+// linesOf returns lines(b) for b one of r's streams, split once per Run:
+// the rule and the boundary check both read them, and on a large capture
+// the split and its slice cost a tenth of a summary each time. A stream
+// is known by its bytes' address and length, which never change while a
+// rule runs; any other b is split afresh.
+func (r *Run) linesOf(b []byte) []string {
+	for i := range r.split {
+		c := &r.split[i]
+		if c.ls != nil && sameBytes(c.src, b) {
+			return c.ls
+		}
+	}
+	ls := lines(b)
+	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
+		if sameBytes(stream, b) {
+			r.split[i] = splitStream{src: b, ls: ls}
+		}
+	}
+	return ls
+}
+
+// sameBytes reports whether a and b are the same memory.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // eachLine yields the lines of b exactly as lines returns them, without
 // building the slice: a rule that reads its streams once, in order, has no
 // use for one, and on a large capture the slice was a tenth of a

@@ -148,3 +148,27 @@ func FuzzHandParsers(f *testing.F) {
 		}
 	})
 }
+
+// TestLinesOf: each stream is split once, and a stream is never taken for
+// the other, even with the same content.
+func TestLinesOf(t *testing.T) {
+	r := &Run{Stdout: []byte("a\nb\n"), Stderr: []byte("a\nb\n")}
+	out, errs := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
+	if !slices.Equal(out, []string{"a", "b"}) || !slices.Equal(errs, out) {
+		t.Fatalf("lines %q, %q", out, errs)
+	}
+	if &r.linesOf(r.Stdout)[0] != &out[0] || &r.linesOf(r.Stderr)[0] != &errs[0] {
+		t.Error("a stream was split twice")
+	}
+	if &out[0] == &errs[0] {
+		t.Error("stdout and stderr share one split")
+	}
+	other := []byte("c\n")
+	if got := r.linesOf(other); !slices.Equal(got, []string{"c"}) {
+		t.Errorf("other bytes: %q", got)
+	}
+	r.Stdout = []byte("d\n")
+	if got := r.linesOf(r.Stdout); !slices.Equal(got, []string{"d"}) {
+		t.Errorf("replaced stdout: %q", got)
+	}
+}

@@ -15,7 +15,7 @@ import "strings"
 func vitest(r *Run) *Body {
 	b := &Body{}
 	b.Field("exit_code", exitCodeValue(r))
-	readVitestLines(plainLines(r.Stdout), plainLines(r.Stderr)).body(r, b)
+	readVitestLines(r.plainLines(r.Stdout), r.plainLines(r.Stderr)).body(r, b)
 	return b
 }
 
