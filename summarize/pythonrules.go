@@ -100,21 +100,43 @@ func (s *pyScan) required(l string, failed bool) (string, bool) {
 
 // pyCandidate reports whether l could be any line pyScan acts on, from
 // checks that cost a few bytes each: the check runs the python finder on
-// every output of every rule, and most lines are none of these. Each case
-// is a condition the full parser needs.
+// every output of every rule, and most lines are none of these. Each test
+// is a condition the full parser needs; FuzzHandParsers holds them to it.
 func pyCandidate(l string) bool {
 	if l == "" {
 		return false
 	}
 	switch c := l[0]; {
 	case c == 'F' || c == 'E': // FAILED/ERROR entries, ERROR: lines, E lines
-	case c == 'm' || c == 'e' || c == 'f': // mypy:, error:, fatal:
-	case c == '=' || c == '_' || c == '-': // banners, section heads
-	case c == 'n' || '0' <= c && c <= '9': // the summary line
-	default:
-		return pyVerboseCandidate(l) || mypyCandidate(l) || pipStartCandidate(l)
+		return true
+	case c == 'e' || c == 'f':
+		if isErrorLine(l) {
+			return true
+		}
+	case c == 'm':
+		if strings.HasPrefix(l, "mypy: ") {
+			return true
+		}
+	case c == '=' || c == '_' || c == '-': // banners and section heads
+		if l[len(l)-1] == c || c == '=' && pySummaryCandidate(l) {
+			return true
+		}
+	case c == 'n' || '0' <= c && c <= '9':
+		if pySummaryCandidate(l) {
+			return true
+		}
 	}
-	return true
+	return pyVerboseCandidate(l) || mypyCandidate(l) || pipStartCandidate(l)
+}
+
+// pySummaryCandidate: the final line ends in its duration, "in 0.12s" or
+// "in 61.20s (0:01:01)", before any "=" padding.
+func pySummaryCandidate(l string) bool {
+	i := len(l)
+	for i > 0 && (l[i-1] == '=' || l[i-1] == ' ') {
+		i--
+	}
+	return i > 0 && (l[i-1] == 's' || l[i-1] == ')')
 }
 
 // pyVerboseCandidate: a -v result line ends in its outcome or its

@@ -107,7 +107,9 @@ func FuzzHandParsers(f *testing.F) {
 	}
 	for _, s := range []string{"error[E0425]: x", "error: could not compile", "fatal: bad", "error[E04255]: x", "error:  x", "errors: x", "error[X]: y",
 		"  ╰─> [3 lines of output]", "\u00a0╰─> [3 lines of output]", "a.py:1: error: x", "a b.py:1: error: x",
-		"tests/t.py::x FAILED [ 50%]", "\ttests/t.py::x ERROR", "== 1 failed in 0.1s ==", "___ test_x ___", "E   assert 1"} {
+		"tests/t.py::x FAILED [ 50%]", "\ttests/t.py::x ERROR", "== 1 failed in 0.1s ==", "___ test_x ___", "E   assert 1",
+		"1 passed in 0.1s", "no tests ran in 0.00s", "= 3 passed in 61.20s (0:01:01) =", "mypy: can't read file",
+		"----- Captured stdout call -----", "12 |     for x in y {"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
