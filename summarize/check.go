@@ -12,9 +12,6 @@ import (
 // from real cargo, rustc and git output (see testdata/corpus); the lines
 // met on every line of a log are parsed by hand.
 
-// reLoc matches any file:line:col, as rules copy them.
-var reLoc = lazyRE(`\S+:\d+:\d+`)
-
 // failures collects what must survive from the raw output: the set of
 // required strings and the raw lines they came from, in order (the first
 // ones; all are counted).
@@ -23,9 +20,19 @@ type failures struct {
 	lines    capped
 }
 
-// finder scans the lines of one stream for the failures of one family of
-// tools. failed tells whether the run failed (exit code not 0, or none).
-type finder func(ls []string, failed bool, f *failures)
+// finder scans one stream for the failures of one family of tools. failed
+// tells whether the run failed (exit code not 0, or none).
+type finder func(s stream, failed bool, f *failures)
+
+// stream is one captured stream as the finders read it: its lines, and its
+// bytes for the questions one pass over the whole stream answers for every
+// line at once.
+type stream struct {
+	raw []byte
+	ls  []string
+}
+
+func newStream(raw []byte) stream { return stream{raw: raw, ls: lines(raw)} }
 
 // finders are every family's failure scanners. All of them run on every
 // rule's output: a failure is a failure whichever rule summarized it.
@@ -34,10 +41,10 @@ var finders = []finder{rustFailures, goFailures, pythonFailures, nodeFailures}
 func findFailures(r *Run) failures {
 	f := failures{required: map[string]bool{}, lines: newCapped(maxFallbackLines)}
 	failed := !r.Exited || r.ExitCode != 0
-	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		ls := r.linesOf(stream)
+	for _, raw := range [][]byte{r.Stdout, r.Stderr} {
+		s := stream{raw: raw, ls: r.linesOf(raw)}
 		for _, find := range finders {
-			find(ls, failed, &f)
+			find(s, failed, &f)
 		}
 	}
 	return f
@@ -45,7 +52,8 @@ func findFailures(r *Run) failures {
 
 // rustFailures finds rustc/cargo errors with their primary location,
 // libtest failures and panics, and git's fatal and error lines.
-func rustFailures(ls []string, failed bool, f *failures) {
+func rustFailures(s stream, failed bool, f *failures) {
+	ls := s.ls
 	inError := false
 	for i, l := range ls {
 		// Each pattern starts with a known letter or with spaces, so the
@@ -142,8 +150,7 @@ func isErrorLine(l string) bool {
 
 // arrowLocation returns the location of an error's primary location line,
 // "  --> src/main.rs:12:30", as the regexp ^\s*--> (\S+:\d+:\d+) would
-// (FuzzHandParsers holds it to it): after the arrow, the longest run of
-// non-space characters that is followed by ":LINE:COL".
+// (FuzzHandParsers holds it to it).
 func arrowLocation(l string) (string, bool) {
 	w, ok := strings.CutPrefix(strings.TrimLeft(l, reSpace), "--> ")
 	if !ok {
@@ -152,6 +159,15 @@ func arrowLocation(l string) (string, bool) {
 	if i := strings.IndexAny(w, reSpace); i >= 0 {
 		w = w[:i]
 	}
+	n := locationPrefix(w)
+	return w[:n], n > 0
+}
+
+// locationPrefix returns the length of the location w starts with, as
+// \S+:\d+:\d+ matches it there, or 0; w holds no white space. The
+// regexp's \S+ is greedy: the location is the longest run of characters
+// followed by ":LINE:COL".
+func locationPrefix(w string) int {
 	for e := len(w) - 1; e > 0; e-- {
 		if w[e] != ':' {
 			continue
@@ -162,10 +178,33 @@ func arrowLocation(l string) (string, bool) {
 		}
 		end := e + 1 + len(line) + 1
 		if col := digitsPrefix(w[end:]); col != "" {
-			return w[:end+len(col)], true
+			return end + len(col)
 		}
 	}
-	return "", false
+	return 0
+}
+
+// locations returns every file:line:col in s, as rules copy them: what
+// the regexp \S+:\d+:\d+ finds in s (FuzzHandParsers holds it to it).
+// The check reads every line of every block for them.
+func locations(s string) []string {
+	var locs []string
+	for word := range strings.FieldsFuncSeq(s, isRESpace) {
+		for word != "" {
+			n := locationPrefix(word)
+			if n == 0 {
+				// A location starting further on would also start here.
+				break
+			}
+			locs = append(locs, word[:n])
+			word = word[n:]
+		}
+	}
+	return locs
+}
+
+func isRESpace(r rune) bool {
+	return r < 0x80 && strings.IndexByte(reSpace, byte(r)) >= 0
 }
 
 // reSpace is what \s matches in Go's regexps.
@@ -264,7 +303,7 @@ func accounted(f failures, body []byte) (missing int, ok bool) {
 		for _, w := range strings.Fields(t) {
 			seen[w] = true
 		}
-		for _, loc := range reLoc.FindAllString(t, -1) {
+		for _, loc := range locations(t) {
 			// "at f (src/a.js:1:2)" and "src/a.rs:1:2:" both name src/a.*:1:2.
 			seen[strings.Trim(loc, "():")] = true
 		}

@@ -26,8 +26,8 @@ var goRules = map[string]Func{
 // the check is only worth something if it does not share the rules'
 // mistakes, and it runs on every output of every rule, so each line costs
 // a few comparisons (patterns from real go 1.26 output, testdata/corpus).
-func goFailures(ls []string, failed bool, f *failures) {
-	ls = goTextLines(ls)
+func goFailures(s stream, failed bool, f *failures) {
+	ls := goTextLines(s.ls)
 	var pending map[string][]string // -v: reason lines by test, since its === line
 	cur := ""                       // the test the === lines named last
 	var results []goIndent          // result lines since the last === line, by depth

@@ -59,7 +59,7 @@ func TestGoFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := failures{required: map[string]bool{}}
-			goFailures(lines([]byte(tt.out)), tt.failed, &f)
+			goFailures(newStream([]byte(tt.out)), tt.failed, &f)
 			checkRequired(t, f, tt.want)
 		})
 	}

@@ -64,7 +64,7 @@ func TestNodeFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var f failures
 			f.required = map[string]bool{}
-			nodeFailures(lines([]byte(tt.in)), true, &f)
+			nodeFailures(newStream([]byte(tt.in)), true, &f)
 			checkRequired(t, f, tt.want)
 		})
 	}
@@ -235,7 +235,7 @@ func TestJestCut(t *testing.T) {
 	}
 	var f failures
 	f.required = map[string]bool{}
-	nodeFailures(lines([]byte(in)), true, &f)
+	nodeFailures(newStream([]byte(in)), true, &f)
 	for _, want := range []string{"module 01 › case 6 matches", "at Object.toEqual (src/m01.test.js:7:49)"} {
 		if !f.required[want] {
 			t.Errorf("%q not required: %v", want, f.required)

@@ -259,7 +259,15 @@ var (
 // every TAP "not ok" line of node --test. Test
 // runners print a failure's name once more in their listings (×, ✕) and
 // their counts ("0 failed", "5 passed"); neither is read here.
-func nodeFailures(ls []string, failed bool, f *failures) {
+//
+// s.ls may be a part of s.raw's lines, with or without terminal escapes:
+// the stream's bytes only tell which per-line work no line needs.
+func nodeFailures(s stream, failed bool, f *failures) {
+	ls := s.ls
+	// Without an escape in the stream its lines are their plain text, and
+	// a tsc error can only be on a line when the stream holds "error TS".
+	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
+	tsc := escapes || bytes.Contains(s.raw, []byte("error TS"))
 	var (
 		wantLoc  bool   // a vitest failure's first location is still to come
 		jestFail bool   // inside a jest FAIL suite
@@ -277,9 +285,11 @@ func nodeFailures(ls []string, failed bool, f *failures) {
 		if raw == "" {
 			continue
 		}
-		l := plain(raw)
-		if l == "" {
-			continue
+		l := raw
+		if escapes {
+			if l = plain(raw); l == "" {
+				continue
+			}
 		}
 		c := l[0]
 		switch {
@@ -319,9 +329,9 @@ func nodeFailures(ls []string, failed bool, f *failures) {
 			if m := reTAPNotOK.FindStringSubmatch(l); m != nil && !isTAPDirective(m[1]) {
 				f.add(m[1], l)
 			}
-		case c == ' ' && strings.Contains(l, " error ") && reESLintError.MatchString(l):
+		case c == ' ' && isESLintError(l):
 			f.add(strings.TrimSpace(l), l)
-		case c != ' ' && isTscError(l):
+		case c != ' ' && tsc && isTscError(l):
 			f.add(strings.TrimSpace(l), l)
 		case c != ' ' && jestFail && !strings.HasPrefix(l, "PASS "):
 			// A line of jest's own at the margin ends the suite.
@@ -338,6 +348,21 @@ func nodeFailures(ls []string, failed bool, f *failures) {
 // costs far more.
 func isTscError(l string) bool {
 	return strings.Contains(l, "error TS") && reTscError.MatchString(l)
+}
+
+// isESLintError reports whether l is an error row of ESLint's stylish
+// format. The test before the regexp, spaces then "LINE:", keeps it off
+// the indented lines of every other tool.
+func isESLintError(l string) bool {
+	i := 0
+	for i < len(l) && l[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(l) && '0' <= l[j] && l[j] <= '9' {
+		j++
+	}
+	return i > 0 && j > i && j < len(l) && l[j] == ':' && strings.Contains(l, " error ") && reESLintError.MatchString(l)
 }
 
 // isTAPDirective reports whether a TAP test name ends in a TODO or SKIP

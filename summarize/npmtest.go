@@ -121,8 +121,8 @@ func detectRunner(streams ...[]string) string {
 // to the boundary check, which falls back to listing them.
 func unknownRunner(r *Run, b *Body, out, errs []string) {
 	f := failures{required: map[string]bool{}, lines: newCapped(maxUnknownFails)}
-	nodeFailures(out, runFailed(r), &f)
-	nodeFailures(errs, runFailed(r), &f)
+	nodeFailures(stream{raw: r.Stdout, ls: out}, runFailed(r), &f)
+	nodeFailures(stream{raw: r.Stderr, ls: errs}, runFailed(r), &f)
 	b.ListCapped("failure_lines", f.lines)
 	b.List("stdout_tail", tail(out, maxTailLines), 0)
 	b.List("stderr_tail", tail(errs, maxTailLines), 0)

@@ -3,6 +3,7 @@ package summarize
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // pythonRules are the summarizers of the python family of commands.
@@ -25,10 +26,10 @@ var pythonRules = map[string]Func{
 //     Python errors inside the output of a pip build subprocess.
 //
 // "0 failed" and "passed" lines are never failures.
-func pythonFailures(ls []string, failed bool, f *failures) {
-	var s pyScan
-	for _, l := range ls {
-		if req, ok := s.required(l, failed); ok {
+func pythonFailures(s stream, failed bool, f *failures) {
+	var sc pyScan
+	for _, l := range s.ls {
+		if req, ok := sc.required(l, failed); ok {
 			f.add(req, l)
 		}
 	}
@@ -155,7 +156,16 @@ func mypyCandidate(l string) bool {
 
 // pipStartCandidate: pip's "╰─> [N lines of output]", indented.
 func pipStartCandidate(l string) bool {
-	t := strings.TrimLeftFunc(l, unicode.IsSpace) // as isPipSubprocessStart's TrimSpace
+	i := 0
+	for i < len(l) && (l[i] == ' ' || '\t' <= l[i] && l[i] <= '\r') {
+		i++
+	}
+	if i == len(l) || l[i] < utf8.RuneSelf {
+		return false
+	}
+	// Past ASCII, white space is unicode's, as for isPipSubprocessStart's
+	// TrimSpace.
+	t := strings.TrimLeftFunc(l[i:], unicode.IsSpace)
 	return t != "" && t[0] == "╰"[0]
 }
 

@@ -56,7 +56,7 @@ func TestPythonFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := failures{required: map[string]bool{}}
-			pythonFailures(lines([]byte(tt.in)), tt.failed, &f)
+			pythonFailures(newStream([]byte(tt.in)), tt.failed, &f)
 			checkRequired(t, f, tt.want)
 		})
 	}

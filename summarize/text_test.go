@@ -65,6 +65,7 @@ func TestIsLocation(t *testing.T) {
 var (
 	wholeLocation = regexp.MustCompile(`^\S+:\d+:\d+$`)
 	arrowRE       = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
+	anyLocationRE = regexp.MustCompile(`\S+:\d+:\d+`)
 	rustErrorRE   = regexp.MustCompile(`^error(\[E\d{4}\])?: \S`)
 	fatalRE       = regexp.MustCompile(`^(fatal|error): \S`)
 )
@@ -93,8 +94,9 @@ func TestArrowLocation(t *testing.T) {
 
 // FuzzHandParsers checks the parsers written by hand for speed against the
 // plain forms they replace: eachLine against lines (a rule and the check
-// must see the same lines), the location and error-line parsers against
-// their regexps, and the python finder's quick test against the finder.
+// must see the same lines), the location and error-line parsers and the
+// ESLint row test against their regexps, and the python finder's quick
+// test against the finder.
 func FuzzHandParsers(f *testing.F) {
 	for _, c := range lineCases {
 		f.Add([]byte(c.in))
@@ -109,7 +111,9 @@ func FuzzHandParsers(f *testing.F) {
 		"  ╰─> [3 lines of output]", "\u00a0╰─> [3 lines of output]", "a.py:1: error: x", "a b.py:1: error: x",
 		"tests/t.py::x FAILED [ 50%]", "\ttests/t.py::x ERROR", "== 1 failed in 0.1s ==", "___ test_x ___", "E   assert 1",
 		"1 passed in 0.1s", "no tests ran in 0.00s", "= 3 passed in 61.20s (0:01:01) =", "mypy: can't read file",
-		"----- Captured stdout call -----", "12 |     for x in y {"} {
+		"----- Captured stdout call -----", "12 |     for x in y {",
+		"at f (src/a.js:1:2) and src/b.rs:3:4: x:1:2:3 y:1:2x:5:6\tz:7:8",
+		"  12:5  error  'x' is not defined  no-undef", " 10 |     let x = 1;"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -131,6 +135,12 @@ func FuzzHandParsers(f *testing.F) {
 		}
 		if got, ok := arrowLocation(s); got != arrow || ok != (arrow != "") {
 			t.Fatalf("arrowLocation(%q) = %q, %v; regexp says %q", s, got, ok, arrow)
+		}
+		if got, want := locations(s), anyLocationRE.FindAllString(s, -1); !slices.Equal(got, want) {
+			t.Fatalf("locations(%q) = %q, regexp finds %q", s, got, want)
+		}
+		if got, want := isESLintError(s), reESLintError.MatchString(s); got != want {
+			t.Fatalf("isESLintError(%q) = %v, regexp says %v", s, got, want)
 		}
 		if got, want := isErrorLine(s), rustErrorRE.MatchString(s) || fatalRE.MatchString(s); got != want {
 			t.Fatalf("isErrorLine(%q) = %v, regexps say %v", s, got, want)
