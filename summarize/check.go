@@ -283,7 +283,8 @@ func (f *failures) add(req, line string) {
 }
 
 // accounted reports whether every required string is in the rendered body,
-// or the body's _omitted counts are at least the number missing.
+// or the body's _omitted counts are at least the number missing. missing
+// is exact when ok is false.
 func accounted(f failures, body []byte) (missing int, ok bool) {
 	if len(f.required) == 0 {
 		return 0, true
@@ -308,24 +309,26 @@ func accounted(f failures, body []byte) (missing int, ok bool) {
 			seen[strings.Trim(loc, "():")] = true
 		}
 	}
-	text := string(body)
-	searches := 0
+	var unseen []string
 	for req := range f.required {
-		if seen[req] {
-			continue
+		if !seen[req] {
+			unseen = append(unseen, req)
 		}
-		// A name with spaces (a doc-test, a parametrized test id), or one
-		// a finder cut out of a line differently from the words and
-		// locations above, may still sit inside a copied line. The body is
-		// at most the budget, but the required set can be huge: past
-		// maxSearches, count as missing.
-		if searches < maxSearches {
-			searches++
-			if strings.Contains(text, req) {
-				continue
-			}
+	}
+	// A name with spaces (a doc-test, a parametrized test id), or one a
+	// finder cut out of a line differently from the words and locations
+	// above, may still sit inside a copied line. Searching stops once the
+	// _omitted counts cover what is still missing, and after maxSearches:
+	// the body is at most the budget, but the required set can be huge.
+	missing = len(unseen)
+	text := string(body)
+	for i, req := range unseen {
+		if missing <= omitted || i == maxSearches {
+			break
 		}
-		missing++
+		if strings.Contains(text, req) {
+			missing--
+		}
 	}
 	return missing, missing <= omitted
 }
