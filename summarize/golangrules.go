@@ -158,11 +158,13 @@ func goReason(l string) string {
 func goLocLen(s string, parts int) int {
 	// The file name ends before the first blank: only that far is worth
 	// searching, and on most lines it is the first word.
-	w := 0
-	for w < len(s) && s[w] != ' ' && s[w] != '\t' {
-		w++
+	i := -1
+	for w := 0; w < len(s) && s[w] != ' ' && s[w] != '\t'; w++ {
+		if s[w] == '.' && strings.HasPrefix(s[w+1:], "go:") {
+			i = w
+			break
+		}
 	}
-	i := strings.Index(s[:w], ".go:")
 	if i <= 0 {
 		return 0
 	}

@@ -264,10 +264,8 @@ var (
 // the stream's bytes only tell which per-line work no line needs.
 func nodeFailures(s stream, failed bool, f *failures) {
 	ls := s.ls
-	// Without an escape in the stream its lines are their plain text, and
-	// a tsc error can only be on a line when the stream holds "error TS".
+	// Without an escape in the stream its lines are their plain text.
 	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
-	tsc := escapes || bytes.Contains(s.raw, []byte("error TS"))
 	var (
 		wantLoc  bool   // a vitest failure's first location is still to come
 		jestFail bool   // inside a jest FAIL suite
@@ -331,7 +329,7 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			}
 		case c == ' ' && isESLintError(l):
 			f.add(strings.TrimSpace(l), l)
-		case c != ' ' && tsc && isTscError(l):
+		case c != ' ' && isTscError(l):
 			f.add(strings.TrimSpace(l), l)
 		case c != ' ' && jestFail && !strings.HasPrefix(l, "PASS "):
 			// A line of jest's own at the margin ends the suite.
