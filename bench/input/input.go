@@ -42,9 +42,34 @@ var Rules = []Rule{
 	{"git_log", "git log --oneline", 0, func(c string, e int) bool {
 		return e == 0 && strings.Contains(c, "--oneline") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--graph")
 	}},
-	{"cargo_check", "cargo check", 101, func(string, int) bool { return true }},
-	{"cargo_test", "cargo test", 101, func(string, int) bool { return true }},
+	{"cargo_check", "cargo check", 101, all},
+	{"cargo_test", "cargo test", 101, all},
+
+	// The other rules: every case of their corpus, presented as the
+	// failing run each tool's most common command gives.
+	{"git_show", "git show", 0, func(_ string, e int) bool { return e == 0 }},
+	{"git_push", "git push", 1, all},
+	{"git_pull", "git pull", 1, all},
+	{"git_fetch", "git fetch", 1, all},
+	{"git_clone", "git clone", 128, all},
+	{"cargo_build", "cargo build", 101, all},
+	{"cargo_clippy", "cargo clippy", 101, all},
+	{"go_test", "go test ./...", 1, all},
+	{"go_build", "go build ./...", 1, all},
+	{"go_vet", "go vet ./...", 1, all},
+	{"go_mod", "go mod download", 1, all},
+	{"pytest", "pytest", 1, all},
+	{"mypy", "mypy .", 1, all},
+	{"pip_install", "pip install .", 1, all},
+	{"vitest", "vitest run", 1, all},
+	{"jest", "jest", 1, all},
+	{"npm_test", "npm test", 1, all},
+	{"tsc", "tsc", 2, all},
+	{"eslint", "eslint .", 1, all},
+	{"npm_install", "npm install", 1, all},
 }
+
+func all(string, int) bool { return true }
 
 // Unit is one copy of a rule's corpus: the selected cases' streams
 // concatenated in name order.
