@@ -3,6 +3,7 @@ package summarize
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Caps of cargo_clippy. A lint typically fires many times with the same
@@ -66,6 +67,15 @@ func cargoClippy(r *Run) *Body {
 // The names are copied from the output: "needless_return" from a link,
 // "clippy::needless_return" from an attribute.
 func lintName(l string) string {
+	// Every such line is "= ..." after its indentation: most lines are
+	// ruled out at their first byte past it.
+	i := 0
+	for i < len(l) && (l[i] == ' ' || '\t' <= l[i] && l[i] <= '\r') {
+		i++
+	}
+	if i == len(l) || l[i] != '=' && l[i] < utf8.RuneSelf {
+		return ""
+	}
 	t := strings.TrimSpace(l)
 	switch {
 	case strings.HasPrefix(t, "= help: for further information visit ") && strings.Contains(t, "rust-clippy"):
@@ -134,11 +144,15 @@ func (c lintCut) upTo(n int) int {
 // the tail.
 func lintItems(c *cargoLog, names []string) ([]string, int, lintCut) {
 	var groups []*lintGroup
-	byKey := map[string]*lintGroup{}
+	type groupKey struct {
+		lint    string
+		isError bool
+	}
+	byKey := map[groupKey]*lintGroup{}
 	for i, d := range c.diags {
 		var g *lintGroup
 		if names[i] != "" {
-			key := lintKey(names[i]) + "\x00" + strconv.FormatBool(d.isError)
+			key := groupKey{lintKey(names[i]), d.isError}
 			g = byKey[key]
 			if g == nil {
 				g = &lintGroup{isError: d.isError, locs: map[string][]string{}}
