@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -31,12 +32,13 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out, st := runner.Capture(inv.cmd, opt)
 	stopProgress()
+	capOut, capErr := out.Stdout.Bytes(), out.Stderr.Bytes()
 	r := &summarize.Run{
 		Rule:            inv.class.Rule,
 		Command:         inv.text,
 		Argv:            firstStage(inv.class),
-		Stdout:          out.Stdout.Bytes(),
-		Stderr:          out.Stderr.Bytes(),
+		Stdout:          capOut,
+		Stderr:          capErr,
 		StdoutBytes:     out.Stdout.Total(),
 		StderrBytes:     out.Stderr.Total(),
 		StdoutTruncated: out.Stdout.Truncated(),
@@ -53,7 +55,8 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	if inv.opts.pty {
 		r.Stdout = summarize.StripTerminal(r.Stdout)
 	}
-	r.RawOutput = keep(entry, dir, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+	id, kept := keep(entry, dir, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+	r.RawOutput = kept
 	block, ok := summarize.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
@@ -64,10 +67,28 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		} else {
 			inv.note("block of %d bytes (~%d tokens) is not clearly smaller than the raw %d bytes (~%d tokens); printing the raw output", len(block), blockTokens, raw, rawTokens)
 		}
-		inv.flushExplain(stderr)
-		stdout.Write(out.Stdout.Bytes())
-		stderr.Write(out.Stderr.Bytes())
-		return inv.record(finish(st, stderr), r, nil)
+		// The capture is the raw output only when no stream lost its
+		// middle; otherwise the stored copy is, and without one the block,
+		// which counts what was dropped, is what can be printed faithfully.
+		truncated := r.StdoutTruncated || r.StderrTruncated
+		if truncated && id != "" {
+			inv.note("the capture lost the middle of the output; printing the stored copy")
+			inv.flushExplain(stderr)
+			if replayRaw(stdout, stderr, dir, id) == nil {
+				return inv.record(finish(st, stderr), r, nil)
+			}
+		}
+		if !truncated || !ok {
+			inv.flushExplain(stderr)
+			stdout.Write(capOut)
+			stderr.Write(capErr)
+			if truncated {
+				fmt.Fprintf(stderr, "shrinkrun: printed the head and tail of the output: %d bytes in the middle were not kept, nor was a copy (%s)\n",
+					raw-int64(len(capOut)+len(capErr)), kept)
+			}
+			return inv.record(finish(st, stderr), r, nil)
+		}
+		inv.note("the capture lost the middle of the output and no copy was kept; printing the block")
 	}
 	inv.note("printing a %d-byte block for %d raw bytes", len(block), raw)
 	inv.flushExplain(stderr)
@@ -128,16 +149,24 @@ func openEntry() (*store.Entry, string, error) {
 }
 
 // keep commits the raw output and returns the block's raw_output value.
-func keep(e *store.Entry, dir string, err error, m store.Meta) string {
+func keep(e *store.Entry, dir string, err error, m store.Meta) (id, rawOutput string) {
 	if err == nil {
-		var id string
 		if id, err = e.Commit(m); err == nil {
 			maxAge, maxBytes := store.LimitsFromEnv(os.Getenv)
 			_ = store.MaybePrune(dir, maxAge, maxBytes, time.Now())
-			return "shrinkrun show " + id
+			return id, "shrinkrun show " + id
 		}
 	}
-	return "not kept (" + err.Error() + ")"
+	return "", "not kept (" + err.Error() + ")"
+}
+
+// replayRaw prints a stored entry's stdout and stderr to ours, byte for
+// byte.
+func replayRaw(stdout, stderr io.Writer, dir, id string) error {
+	if err := store.Copy(stdout, dir, id, store.Stdout); err != nil {
+		return err
+	}
+	return store.Copy(stderr, dir, id, store.Stderr)
 }
 
 func firstStage(c classify.Result) []string {

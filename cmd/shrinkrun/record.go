@@ -39,11 +39,12 @@ func (inv *invocation) record(code int, r *summarize.Run, block []byte) int {
 		maxAge, _ := store.LimitsFromEnv(os.Getenv)
 		rec.ShownID, _ = history.KeepShown(dir, block, maxAge, now)
 	default:
-		// The raw output was printed as captured: all of it, unless the
-		// capture limit dropped its middle.
+		// The raw output was printed: all of it (a capture that lost its
+		// middle is replayed from the stored copy), unless no copy was kept
+		// of a capture that lost its middle.
 		rec.Mode, rec.Rule, rec.Shown = history.Curated, inv.class.Rule, history.ShownRaw
 		rec.ShownBytes = history.Int64(r.StdoutBytes + r.StderrBytes)
-		if r.StdoutTruncated || r.StderrTruncated {
+		if (r.StdoutTruncated || r.StderrTruncated) && !strings.HasPrefix(r.RawOutput, "shrinkrun show ") {
 			rec.ShownBytes = history.Int64(int64(len(r.Stdout) + len(r.Stderr)))
 		}
 	}
