@@ -23,7 +23,7 @@ func TestBuffer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := NewBuffer(tt.limit)
+			b := newBuffer(tt.limit, 1<<20)
 			var total int
 			for _, w := range tt.writes {
 				n, err := b.Write([]byte(w))
@@ -45,12 +45,45 @@ func TestBuffer(t *testing.T) {
 	}
 }
 
-// FuzzBuffer checks the capture against the whole stream: below the limit
-// it is the stream itself; above it, the kept head is a prefix and the kept
-// tail a suffix of the stream, and memory never exceeds twice the limit.
+// TestBufferLines: a capture keeps at most one line per 16 bytes of its
+// limit, half from each end, whether or not bytes were dropped.
+func TestBufferLines(t *testing.T) {
+	tests := []struct {
+		name      string
+		limit     int
+		in        string
+		want      string
+		truncated bool
+	}{
+		{"under the bound", 64, "\n\n\n\n", "\n\n\n\n", false},
+		{"empty lines", 64, strings.Repeat("\n", 10), "\n\n\n\n", true},
+		{"ends kept", 64, "1\n2\n3\n4\n5\n6\n", "1\n2\n5\n6\n", true},
+		{"unterminated last line", 64, "1\n2\n3\n4\n5\n6", "1\n2\n5\n6", true},
+		{"exactly at the bound", 64, "1\n2\n3\n4\n", "1\n2\n3\n4\n", false},
+		{"bytes and lines dropped", 96, strings.Repeat("\n", 200), "\n\n\n\n\n\n", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewBuffer(tt.limit)
+			b.Write([]byte(tt.in))
+			if got := string(b.Bytes()); got != tt.want {
+				t.Errorf("Bytes = %q, want %q", got, tt.want)
+			}
+			if b.Truncated() != tt.truncated {
+				t.Errorf("Truncated = %v", b.Truncated())
+			}
+		})
+	}
+}
+
+// FuzzBuffer checks the capture against the whole stream: when nothing was
+// dropped it is the stream itself; otherwise it is a head and a later tail
+// of the stream, cut at line boundaries, within the byte and line bounds,
+// and memory never exceeds twice the limit.
 func FuzzBuffer(f *testing.F) {
 	f.Add([]byte("a\nb\nc\n"), uint8(4), uint8(1))
 	f.Add([]byte(strings.Repeat("line\n", 50)), uint8(16), uint8(7))
+	f.Add([]byte(strings.Repeat("\n", 300)), uint8(64), uint8(9))
 	f.Fuzz(func(t *testing.T, data []byte, limit, chunk uint8) {
 		b := NewBuffer(int(limit))
 		step := int(chunk) + 1
@@ -61,6 +94,9 @@ func FuzzBuffer(f *testing.F) {
 			t.Fatalf("tail grew to %d", cap(b.tail))
 		}
 		got := b.Bytes()
+		if b.Total() != int64(len(data)) {
+			t.Fatalf("Total = %d, want %d", b.Total(), len(data))
+		}
 		if !b.Truncated() {
 			if !bytes.Equal(got, data) {
 				t.Fatalf("untruncated capture %q != %q", got, data)
@@ -70,11 +106,31 @@ func FuzzBuffer(f *testing.F) {
 		if len(got) > max(int(limit), 2) {
 			t.Fatalf("kept %d bytes over limit %d", len(got), limit)
 		}
-		if !bytes.HasPrefix(data, b.head) {
-			t.Fatalf("head is not a prefix")
+		if n := bytes.Count(got, []byte{'\n'}); n > 2*b.maxLines {
+			t.Fatalf("kept %d lines over the bound %d", n, 2*b.maxLines)
 		}
-		if !bytes.HasSuffix(data, b.tail) {
-			t.Fatalf("tail is not a suffix")
+		if !isHeadAndTail(data, got) {
+			t.Fatalf("capture %q is not a head and a tail of %q at line boundaries", got, data)
 		}
 	})
+}
+
+// isHeadAndTail reports whether got is a prefix of data followed by a
+// suffix that starts further on, each whole lines where it has a newline:
+// the prefix ends with one or holds none, the suffix starts after one or
+// holds none (the ends of a single line too long to keep whole).
+func isHeadAndTail(data, got []byte) bool {
+	for k := 0; k <= len(got); k++ {
+		head, tail := got[:k], got[k:]
+		if !bytes.HasPrefix(data, head) || !bytes.HasSuffix(data, tail) {
+			continue
+		}
+		start := len(data) - len(tail)
+		headOK := k == 0 || head[k-1] == '\n' || bytes.IndexByte(head, '\n') < 0
+		tailOK := start == 0 || data[start-1] == '\n' || bytes.IndexByte(tail, '\n') < 0
+		if start > len(head) && headOK && tailOK {
+			return true
+		}
+	}
+	return false
 }

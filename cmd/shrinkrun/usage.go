@@ -33,8 +33,8 @@ Flags:
       --pty              run a captured command on a pseudo-terminal; its
                          stderr arrives merged into stdout, and terminal
                          escape sequences are removed before summarizing
-      --capture-limit N  bytes of each stream kept in memory (head and tail);
-                         default 4194304
+      --capture-limit N  bytes of each stream kept in memory (head and tail),
+                         in at most N/16 lines; default 4194304
       --budget N         largest block in bytes (default 16384, or
                          SHRINKRUN_BUDGET)
       --version          print the version
