@@ -40,7 +40,7 @@ func (e *env) summarizers() error {
 	}
 	printf("## Summarizers alone\n\n")
 	printf("`summarize.Block` (rule, budget and boundary check) on each rule's corpus cases (`testdata/corpus/RULE`) repeated to the size, in MB/s (10^6 bytes) by wall time / by CPU time (all threads, the garbage collector's included); median of 15, 5 and 3 runs for 1, 10 and 100 MB, in a fresh process per input. ")
-	printf("*alloc* is the bytes allocated per run over the input size. From the command line a summarizer only ever sees the bounded capture (at most 8 MiB per stream); the larger inputs show that its cost is linear.\n\n")
+	printf("*alloc* is the bytes allocated per run over the input size. From the command line a summarizer only ever sees the bounded capture (at most 4 MiB and 262144 lines per stream); the larger inputs show that its cost is linear.\n\n")
 	printf("| rule |")
 	for _, mb := range sizes {
 		printf(" %d MB |", mb)
