@@ -3,6 +3,8 @@ package summarize
 import (
 	"encoding/json"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // This file reads what the go command and the compiler print about packages
@@ -350,6 +352,263 @@ type goEvent struct {
 	ImportPath string
 	Test       string
 	Output     string
+	// quoted tells that Output is still spelled as in the line, between
+	// its quotes: writeOutput undoes its escapes where the text is kept,
+	// so that an event costs no string of its own.
+	quoted bool
+}
+
+// writeOutput appends the event's text to b.
+func (e *goEvent) writeOutput(b *strings.Builder) {
+	if !e.quoted {
+		b.WriteString(e.Output)
+		return
+	}
+	s := e.Output
+	for {
+		i := strings.IndexByte(s, '\\')
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		// scanGoEvent let through only the escapes written here.
+		switch c := s[i+1]; c {
+		case 'u':
+			r, _ := jsonHex4(s[i+2:])
+			b.WriteRune(r)
+			s = s[i+6:]
+			continue
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		default: // '"', '\\', '/'
+			b.WriteByte(c)
+		}
+		s = s[i+2:]
+	}
+}
+
+// decodeGoEvent reads a line as json.Unmarshal into a goEvent would, and
+// reports false where that fails. Lines as test2json writes them are
+// scanned by hand: json.Unmarshal on every event was most of go_test's
+// time and most of the boundary check's on a -json log.
+func decodeGoEvent(l string) (goEvent, bool) {
+	if e, ok := scanGoEvent(l); ok {
+		return e, true
+	}
+	var e goEvent
+	if json.Unmarshal([]byte(l), &e) != nil {
+		return goEvent{}, false
+	}
+	return e, true
+}
+
+// scanGoEvent reads an event in the form test2json writes it: a flat
+// object with no blank between its tokens, keys without escapes or
+// non-ASCII bytes, the event's fields strings or null and the other
+// values strings, numbers, true, false or null; only Output may hold
+// escapes, and no string a \u escape of a UTF-16 surrogate or invalid
+// UTF-8. It reports false for any other line, valid JSON or not, which
+// json.Unmarshal must judge.
+func scanGoEvent(l string) (e goEvent, ok bool) {
+	s, ok := strings.CutPrefix(l, "{")
+	if !ok {
+		return e, false
+	}
+	for {
+		key, escaped, n := scanJSONString(s)
+		if n == 0 || escaped || !isASCII(key) || n == len(s) || s[n] != ':' {
+			return e, false
+		}
+		s = s[n+1:]
+		field := e.field(key)
+		switch {
+		case field == nil:
+			n = skipJSONScalar(s)
+		case strings.HasPrefix(s, "null"):
+			n = len("null") // leaves the field as it was
+		default:
+			var v string
+			v, escaped, n = scanJSONString(s)
+			if escaped && field != &e.Output {
+				return e, false
+			}
+			*field = v
+			if field == &e.Output {
+				e.quoted = escaped
+			}
+		}
+		if n == 0 || n == len(s) {
+			return e, false
+		}
+		switch s[n] {
+		case ',':
+			s = s[n+1:]
+		case '}':
+			return e, n+1 == len(s)
+		default:
+			return e, false
+		}
+	}
+}
+
+// field returns the field a key sets, matched without regard to ASCII case
+// as encoding/json matches it, or nil for a key no field takes.
+func (e *goEvent) field(key string) *string {
+	switch key {
+	case "Time", "Elapsed":
+		return nil
+	case "Action":
+		return &e.Action
+	case "Package":
+		return &e.Package
+	case "Test":
+		return &e.Test
+	case "Output":
+		return &e.Output
+	case "ImportPath":
+		return &e.ImportPath
+	}
+	for _, f := range []struct {
+		name string
+		p    *string
+	}{{"Action", &e.Action}, {"Package", &e.Package}, {"ImportPath", &e.ImportPath}, {"Test", &e.Test}, {"Output", &e.Output}} {
+		if strings.EqualFold(key, f.name) {
+			return f.p
+		}
+	}
+	return nil
+}
+
+// scanJSONString reads the JSON string s starts with and returns what is
+// between its quotes, whether that holds escapes, and the string's length
+// in s; n is 0 when s does not start with a string scanGoEvent takes.
+func scanJSONString(s string) (body string, escaped bool, n int) {
+	if s == "" || s[0] != '"' {
+		return "", false, 0
+	}
+	ascii := true
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			if !ascii && !utf8.ValidString(s[1:i]) {
+				return "", false, 0
+			}
+			return s[1:i], escaped, i + 1
+		case c == '\\':
+			if i+1 == len(s) {
+				return "", false, 0
+			}
+			escaped = true
+			switch s[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+			case 'u':
+				if r, ok := jsonHex4(s[i+2:]); !ok || utf16.IsSurrogate(r) {
+					return "", false, 0
+				}
+				i += 5
+			default:
+				return "", false, 0
+			}
+		case c < ' ':
+			return "", false, 0
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return "", false, 0
+}
+
+// jsonHex4 reads the four hex digits of a \u escape.
+func jsonHex4(s string) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[:4]) {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// skipJSONScalar returns the length of the string, number, true, false or
+// null s starts with, or 0.
+func skipJSONScalar(s string) int {
+	switch {
+	case s == "":
+		return 0
+	case s[0] == '"':
+		_, _, n := scanJSONString(s)
+		return n
+	case strings.HasPrefix(s, "true"), strings.HasPrefix(s, "null"):
+		return 4
+	case strings.HasPrefix(s, "false"):
+		return 5
+	}
+	return jsonNumberLen(s)
+}
+
+// jsonNumberLen returns the length of the JSON number s starts with, or 0.
+func jsonNumberLen(s string) int {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && '1' <= s[i] && s[i] <= '9':
+		i += len(digitsPrefix(s[i:]))
+	default:
+		return 0
+	}
+	if i < len(s) && s[i] == '.' {
+		d := len(digitsPrefix(s[i+1:]))
+		if d == 0 {
+			return 0
+		}
+		i += 1 + d
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		d := len(digitsPrefix(s[i:]))
+		if d == 0 {
+			return 0
+		}
+		i += d
+	}
+	return i
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // goTextLines returns the lines of go test's text output that a stream
@@ -367,13 +626,23 @@ func goTextLines(ls []string) []string {
 	var order []string
 	release := func(key string) {
 		if b := texts[key]; b != nil && b.Len() > 0 {
-			out = append(out, lines([]byte(b.String()))...)
+			out = appendLines(out, b.String())
+			// The lines keep the builder's bytes: Reset lets go of them
+			// and never writes them again.
 			b.Reset()
 		}
 	}
+	// Events of one package come in runs: its builder is looked up again
+	// only when the key changes.
+	var lastKey string
+	var last *strings.Builder
 	for _, l := range ls {
 		var e goEvent
-		if !strings.HasPrefix(l, `{"`) || json.Unmarshal([]byte(l), &e) != nil || e.Action == "" {
+		ok := false
+		if strings.HasPrefix(l, `{"`) {
+			e, ok = decodeGoEvent(l)
+		}
+		if !ok || e.Action == "" {
 			out = append(out, l)
 			continue
 		}
@@ -381,13 +650,16 @@ func goTextLines(ls []string) []string {
 		if key == "" {
 			key = "build " + e.ImportPath
 		}
-		b := texts[key]
-		if b == nil {
-			b = &strings.Builder{}
-			texts[key] = b
-			order = append(order, key)
+		if last == nil || key != lastKey {
+			last = texts[key]
+			if last == nil {
+				last = &strings.Builder{}
+				texts[key] = last
+				order = append(order, key)
+			}
+			lastKey = key
 		}
-		b.WriteString(e.Output)
+		e.writeOutput(last)
 		switch {
 		case e.Action == "build-fail":
 			release(key)
@@ -397,6 +669,14 @@ func goTextLines(ls []string) []string {
 	}
 	for _, key := range order {
 		release(key)
+	}
+	return out
+}
+
+// appendLines appends the lines of s, as lines splits them, to out.
+func appendLines(out []string, s string) []string {
+	for l := range strings.SplitSeq(strings.TrimSuffix(s, "\n"), "\n") {
+		out = append(out, strings.TrimSuffix(l, "\r"))
 	}
 	return out
 }
