@@ -353,26 +353,23 @@ type goEvent struct {
 	Test       string
 	Output     string
 	// quoted tells that Output is still spelled as in the line, between
-	// its quotes: writeOutput undoes its escapes where the text is kept,
-	// so that an event costs no string of its own.
+	// its quotes, escapes and all: most events' text is a line and its
+	// "\n", which goPackageText keeps as a slice of the event's line.
 	quoted bool
 }
 
-// writeOutput appends the event's text to b.
-func (e *goEvent) writeOutput(b *strings.Builder) {
-	if !e.quoted {
-		b.WriteString(e.Output)
-		return
-	}
-	s := e.Output
+// jsonUnquote returns the text of a string body that scanJSONString
+// accepted, its escapes undone.
+func jsonUnquote(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
 	for {
 		i := strings.IndexByte(s, '\\')
 		if i < 0 {
 			b.WriteString(s)
-			return
+			return b.String()
 		}
 		b.WriteString(s[:i])
-		// scanGoEvent let through only the escapes written here.
 		switch c := s[i+1]; c {
 		case 'u':
 			r, _ := jsonHex4(s[i+2:])
@@ -622,20 +619,12 @@ func goTextLines(ls []string) []string {
 		return ls
 	}
 	out := make([]string, 0, len(ls))
-	texts := map[string]*strings.Builder{}
+	texts := map[string]*goPackageText{}
 	var order []string
-	release := func(key string) {
-		if b := texts[key]; b != nil && b.Len() > 0 {
-			out = appendLines(out, b.String())
-			// The lines keep the builder's bytes: Reset lets go of them
-			// and never writes them again.
-			b.Reset()
-		}
-	}
-	// Events of one package come in runs: its builder is looked up again
+	// Events of one package come in runs: its text is looked up again
 	// only when the key changes.
 	var lastKey string
-	var last *strings.Builder
+	var last *goPackageText
 	for _, l := range ls {
 		var e goEvent
 		ok := false
@@ -653,30 +642,113 @@ func goTextLines(ls []string) []string {
 		if last == nil || key != lastKey {
 			last = texts[key]
 			if last == nil {
-				last = &strings.Builder{}
+				last = &goPackageText{}
 				texts[key] = last
 				order = append(order, key)
 			}
 			lastKey = key
 		}
-		e.writeOutput(last)
+		if e.quoted {
+			last.addQuoted(e.Output)
+		} else {
+			last.add(e.Output, false)
+		}
 		switch {
 		case e.Action == "build-fail":
-			release(key)
+			out = last.release(out)
 		case e.Test == "" && (e.Action == "pass" || e.Action == "fail" || e.Action == "skip"):
-			release(key)
+			out = last.release(out)
 		}
 	}
 	for _, key := range order {
-		release(key)
+		out = texts[key].release(out)
 	}
 	return out
 }
 
-// appendLines appends the lines of s, as lines splits them, to out.
-func appendLines(out []string, s string) []string {
-	for l := range strings.SplitSeq(strings.TrimSuffix(s, "\n"), "\n") {
-		out = append(out, strings.TrimSuffix(l, "\r"))
+// goPackageText is the text of one package's events since its last
+// release, as lines splits text: its complete lines, and what follows the
+// last newline. A line that one event carries whole is a slice of the
+// event's line, not a copy.
+type goPackageText struct {
+	lines   []string
+	partial strings.Builder
+}
+
+// add appends text, and a newline when nl.
+func (p *goPackageText) add(text string, nl bool) {
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			break
+		}
+		p.endLine(text[:i])
+		text = text[i+1:]
+	}
+	if nl {
+		p.endLine(text)
+	} else {
+		p.partial.WriteString(text)
+	}
+}
+
+// addQuoted appends an Output field as its line spells it: the text
+// between its "\n" escapes is unescaped only when it holds other escapes.
+func (p *goPackageText) addQuoted(raw string) {
+	for {
+		i := indexNewlineEscape(raw)
+		seg := raw
+		if i >= 0 {
+			seg = raw[:i]
+		}
+		if strings.IndexByte(seg, '\\') >= 0 {
+			seg = jsonUnquote(seg)
+		}
+		if i < 0 {
+			p.add(seg, false)
+			return
+		}
+		p.add(seg, true)
+		raw = raw[i+2:]
+	}
+}
+
+// indexNewlineEscape returns the index of the first "\n" escape in the body
+// of a JSON string, or -1.
+func indexNewlineEscape(s string) int {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '\\')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if s[i+1] == 'n' {
+			return i
+		}
+		i += 2 // a \u escape's hex digits hold no backslash
+	}
+}
+
+// endLine ends the current line with tail.
+func (p *goPackageText) endLine(tail string) {
+	line := tail
+	if p.partial.Len() > 0 {
+		p.partial.WriteString(tail)
+		// The line keeps the builder's bytes: Reset lets go of them and
+		// never writes them again.
+		line = p.partial.String()
+		p.partial.Reset()
+	}
+	p.lines = append(p.lines, strings.TrimSuffix(line, "\r"))
+}
+
+// release appends the text's lines to out and empties it.
+func (p *goPackageText) release(out []string) []string {
+	out = append(out, p.lines...)
+	p.lines = p.lines[:0]
+	if p.partial.Len() > 0 {
+		out = append(out, strings.TrimSuffix(p.partial.String(), "\r"))
+		p.partial.Reset()
 	}
 	return out
 }
