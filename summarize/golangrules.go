@@ -35,15 +35,20 @@ func goFailures(s stream, failed bool, f *failures) {
 		if l == "" {
 			continue
 		}
-		switch c := l[0]; {
+		c := l[0]
+		var name, result string
+		var indent int
+		if c == '-' || c == ' ' {
+			name, indent, result = goResultLine(l)
+		}
+		switch {
 		case c == '=' && strings.HasPrefix(l, "=== "):
 			action, name, _ := strings.Cut(l[4:], " ")
 			cur, results = strings.TrimSpace(name), results[:0]
 			if action == "RUN" {
 				delete(pending, cur)
 			}
-		case (c == '-' || c == ' ') && goResult(l) != "":
-			name, indent, result := goResultLine(l)
+		case result != "":
 			if result == "FAIL" {
 				f.add(name, l)
 				for _, r := range pending[name] {
@@ -55,7 +60,7 @@ func goFailures(s stream, failed bool, f *failures) {
 		case c == ' ' || c == '\t':
 			loc := goReason(l)
 			if loc != "" {
-				results = popIndents(results, len(l)-len(strings.TrimLeft(l, " \t")))
+				results = popIndents(results, goIndentOf(l))
 			}
 			switch {
 			case loc == "":
@@ -108,12 +113,6 @@ func popIndents(rs []goIndent, depth int) []goIndent {
 	return rs
 }
 
-// goResult returns the result of a test result line, "" for another line.
-func goResult(l string) string {
-	_, _, result := goResultLine(l)
-	return result
-}
-
 // goResultLine parses "--- FAIL: name (0.00s)", indented four spaces per
 // subtest level, and its PASS and SKIP forms.
 func goResultLine(l string) (name string, indent int, result string) {
@@ -125,8 +124,7 @@ func goResultLine(l string) (name string, indent int, result string) {
 	}
 	result, rest = rest[:4], rest[6:]
 	i := strings.LastIndex(rest, " (")
-	if i <= 0 || i+3 > len(rest)-2 || strings.ContainsAny(rest[:i], " \t") ||
-		strings.Trim(rest[i+2:len(rest)-2], "0123456789.") != "" {
+	if i <= 0 || i+3 > len(rest)-2 || hasGoBlank(rest[:i]) || !isGoDuration(rest[i+2:len(rest)-2]) {
 		return "", 0, ""
 	}
 	switch result {
@@ -136,14 +134,22 @@ func goResultLine(l string) (name string, indent int, result string) {
 	return "", 0, ""
 }
 
+// isGoDuration reports whether s is made of digits and dots only, as a
+// test's "0.00" is. (strings.Trim with a cutset builds the set on every
+// call, and this runs on every result line.)
+func isGoDuration(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
 // goReason returns "file.go:12:" when l is an indented reason line,
 // "    file.go:12: message", or "".
 func goReason(l string) string {
-	i := 0
-	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
-		i++
-	}
-	t := l[i:]
+	t := l[goIndentOf(l):]
 	if len(t) == len(l) {
 		return ""
 	}

@@ -140,7 +140,7 @@ func isGoProgress(l string) bool {
 func goLocation(l string) string {
 	s := strings.TrimPrefix(l, "vet: ")
 	i := strings.Index(s, ".go:")
-	if i <= 0 || strings.ContainsAny(s[:i], " \t") {
+	if i <= 0 || hasGoBlank(s[:i]) {
 		return ""
 	}
 	end := i + 3
@@ -158,6 +158,22 @@ func goLocation(l string) string {
 		return ""
 	}
 	return s[:end]
+}
+
+// goIndentOf returns the length of the spaces and tabs l starts with.
+// strings.TrimLeft with a cutset of two builds the set on every call.
+func goIndentOf(l string) int {
+	i := 0
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// hasGoBlank reports whether s holds a space or a tab, as
+// strings.ContainsAny(s, " \t") does without building a set per call.
+func hasGoBlank(s string) bool {
+	return strings.IndexByte(s, ' ') >= 0 || strings.IndexByte(s, '\t') >= 0
 }
 
 // goTrace is a panic ("panic: ...", "fatal error: ...") or a data race
@@ -493,7 +509,13 @@ func scanJSONString(s string) (body string, escaped bool, n int) {
 		return "", false, 0
 	}
 	ascii := true
-	for i := 1; i < len(s); i++ {
+	for i := 1; ; i++ {
+		for i < len(s) && jsonPlain[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			return "", false, 0
+		}
 		switch c := s[i]; {
 		case c == '"':
 			if !ascii && !utf8.ValidString(s[1:i]) {
@@ -518,12 +540,21 @@ func scanJSONString(s string) (body string, escaped bool, n int) {
 			}
 		case c < ' ':
 			return "", false, 0
-		case c >= utf8.RuneSelf:
+		default:
 			ascii = false
 		}
 	}
-	return "", false, 0
 }
+
+// jsonPlain marks the bytes a JSON string holds as themselves: not its
+// quote, a backslash, a control character or part of a multi-byte
+// character. scanJSONString steps over them with one test a byte.
+var jsonPlain = func() (plain [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		plain[c] = c != '"' && c != '\\'
+	}
+	return plain
+}()
 
 // jsonHex4 reads the four hex digits of a \u escape.
 func jsonHex4(s string) (rune, bool) {

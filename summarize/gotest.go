@@ -323,7 +323,7 @@ func (g *goTestLog) marker(l string) {
 // of the "--- " lines read since the last "=== " line whose line is less
 // indented, or else the current test.
 func (g *goTestLog) owner(l string) *goTestRecord {
-	depth := len(l) - len(strings.TrimLeft(l, " \t"))
+	depth := goIndentOf(l)
 	for len(g.nested) > 0 && g.nested[len(g.nested)-1].indent >= depth {
 		g.nested = g.nested[:len(g.nested)-1]
 	}
@@ -453,7 +453,7 @@ func (g *goTestLog) failureItems(failed bool) (items []string, lost []int, keys 
 // first goFailureHead and the last ones, dedented by the indentation of
 // the first line, and returns how many it left out.
 func goFailureLines(ls []string) (kept []string, lost int) {
-	indent := len(ls[0]) - len(strings.TrimLeft(ls[0], " \t"))
+	indent := goIndentOf(ls[0])
 	if len(ls) > maxGoFailureLines {
 		tail := maxGoFailureLines - goFailureHead
 		lost = len(ls) - maxGoFailureLines
