@@ -35,11 +35,15 @@ const (
 // with the tab-indented lines under it, and the "# pkg" header lines that
 // go prints before the first message of each package stay with that
 // message, so the list reads grouped by package as the raw output does.
+// Only the items a list can show are kept: past maxGoDiags they are
+// counted, and their lines let go.
 type goDiags struct {
-	items    [][]string
-	errors   int // items whose message has a file.go:line location
-	messages int // items whose message has none
-	headers  int // runs of "# " header lines: one per package reported
+	items    [][]string // the first maxGoDiags items
+	total    int        // every item, kept or not
+	body     int        // the last item's lines but its headers
+	errors   int        // items whose message has a file.go:line location
+	messages int        // items whose message has none
+	headers  int        // runs of "# " header lines: one per package reported
 	pending  []string
 	open     bool // the last item takes continuation lines
 	lost     int  // continuation lines left out of their item
@@ -56,9 +60,12 @@ func (d *goDiags) header(l string) {
 
 // message starts a new item with l.
 func (d *goDiags) message(l string) {
-	item := append(d.pending, l)
-	d.pending = nil
-	d.items = append(d.items, item)
+	if d.keeps() {
+		d.items = append(d.items, append(d.pending, l))
+		d.pending = nil
+	}
+	d.endItem()
+	d.body = 1
 	d.open = true
 	// The compiler's "too many errors" notice carries the location of the
 	// last error it reported; it is not an error of its own.
@@ -67,6 +74,17 @@ func (d *goDiags) message(l string) {
 	} else {
 		d.messages++
 	}
+}
+
+// keeps reports whether the next item is kept.
+func (d *goDiags) keeps() bool {
+	return len(d.items) < maxGoDiags
+}
+
+// endItem counts an item and empties pending, which a kept item took.
+func (d *goDiags) endItem() {
+	d.total++
+	d.pending = d.pending[:0]
 }
 
 // continues reports whether l continues the last item: a tab-indented line,
@@ -86,22 +104,29 @@ func (d *goDiags) continues(l string) bool {
 }
 
 // cont appends a continuation line to the last item, within its cap.
+// Headers and messages start with neither a tab nor a digit, so the last
+// item's lines are its headers, its message and its continuation lines.
 func (d *goDiags) cont(l string) {
-	last := &d.items[len(d.items)-1]
-	if len(*last)-len(headerLines(*last)) > maxGoDiagLines {
+	if d.body > maxGoDiagLines {
 		d.lost++
 		return
 	}
-	*last = append(*last, l)
+	d.body++
+	if d.total == len(d.items) {
+		last := &d.items[len(d.items)-1]
+		*last = append(*last, l)
+	}
 }
 
-// headerLines returns the leading "# " lines of an item.
-func headerLines(item []string) []string {
-	n := 0
-	for n < len(item)-1 && strings.HasPrefix(item[n], "# ") {
-		n++
+// list renders the items as list items, one for each item read. Those
+// past maxGoDiags are empty, as they were not kept: fitList and addList,
+// capped at maxGoDiags, only count them.
+func (d *goDiags) list() []string {
+	items := make([]string, d.total)
+	for i, it := range d.items {
+		items[i] = strings.Join(it, "\n")
 	}
-	return item[:n]
+	return items
 }
 
 // feed reads one line of go build or go vet output.
@@ -122,8 +147,11 @@ func (d *goDiags) feed(l string) {
 // finish makes a header that no message followed an item of its own.
 func (d *goDiags) finish() {
 	if len(d.pending) > 0 {
-		d.items = append(d.items, d.pending)
-		d.pending = nil
+		if d.keeps() {
+			d.items = append(d.items, d.pending)
+			d.pending = nil
+		}
+		d.endItem()
 	}
 	d.open = false
 }

@@ -70,7 +70,7 @@ func goTest(r *Run) *Body {
 	// build diagnostics, panics, races, failure contexts, then the
 	// passing packages.
 	room := r.bodyRoom() - len(b.render())
-	diags := joinItems(g.diags.items)
+	diags := g.diags.list()
 	nDiags, size := fitList("build_diagnostics", diags, maxGoDiags, room)
 	room -= size
 	if g.diags.lost > 0 {
