@@ -465,8 +465,8 @@ func scanGoEvent(l string) (e goEvent, ok bool) {
 		return e, false
 	}
 	for {
-		key, escaped, n := scanJSONString(s)
-		if n == 0 || escaped || !isASCII(key) || n == len(s) || s[n] != ':' {
+		key, n := scanJSONKey(s)
+		if n == 0 || n == len(s) || s[n] != ':' {
 			return e, false
 		}
 		s = s[n+1:]
@@ -477,8 +477,8 @@ func scanGoEvent(l string) (e goEvent, ok bool) {
 		case strings.HasPrefix(s, "null"):
 			n = len("null") // leaves the field as it was
 		default:
-			var v string
-			v, escaped, n = scanJSONString(s)
+			v, escaped, m := scanJSONString(s)
+			n = m
 			if escaped && field != &e.Output {
 				return e, false
 			}
@@ -529,6 +529,25 @@ func (e *goEvent) field(key string) *string {
 	return nil
 }
 
+// scanJSONKey returns the key s starts with and its length in s; n is 0
+// unless the key is printable ASCII without escapes. A key in another form
+// goes to json.Unmarshal, which matches keys to fields by Unicode case
+// folding.
+func scanJSONKey(s string) (key string, n int) {
+	if s == "" || s[0] != '"' {
+		return "", 0
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			return s[1:i], i + 1
+		case !jsonPlain[c]:
+			return "", 0
+		}
+	}
+	return "", 0
+}
+
 // scanJSONString reads the JSON string s starts with and returns what is
 // between its quotes, whether that holds escapes, and the string's length
 // in s; n is 0 when s does not start with a string scanGoEvent takes.
@@ -538,6 +557,9 @@ func scanJSONString(s string) (body string, escaped bool, n int) {
 	}
 	ascii := true
 	for i := 1; ; i++ {
+		for i+8 <= len(s) && !hasJSONSpecial(load64(s[i:])) {
+			i += 8
+		}
 		for i < len(s) && jsonPlain[s[i]] {
 			i++
 		}
@@ -572,6 +594,27 @@ func scanJSONString(s string) (body string, escaped bool, n int) {
 			ascii = false
 		}
 	}
+}
+
+// load64 returns the first eight bytes of s as one word, the first byte
+// lowest; the compiler makes it one load.
+func load64(s string) uint64 {
+	s = s[:8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hasJSONSpecial reports whether a word of eight bytes holds one that
+// jsonPlain does not mark: a control character, a quote, a backslash or a
+// byte of a multi-byte character. The subtractions borrow from a byte's
+// high bit exactly when it is below 0x20 or equal to '"' or '\\' (the
+// tests of a byte that is none of those may borrow only after a byte that
+// is); scanJSONString checks eight bytes a step this way.
+func hasJSONSpecial(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote, backslash := w^(ones*'"'), w^(ones*'\\')
+	borrows := (w - ones*' ') | (quote - ones) | (backslash - ones)
+	return (borrows&^w|w)&highs != 0
 }
 
 // jsonPlain marks the bytes a JSON string holds as themselves: not its
@@ -656,15 +699,6 @@ func jsonNumberLen(s string) int {
 		i += d
 	}
 	return i
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // goTextLines returns the lines of go test's text output that a stream
