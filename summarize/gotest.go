@@ -87,9 +87,12 @@ func goTest(r *Run) *Body {
 	nRaces, size := fitList("races", races, maxGoRaces, room)
 	room -= size
 
-	failures, lost, keys := g.failureItems(!r.Exited || r.ExitCode != 0)
-	order := goSpread(keys, maxGoFailures)
-	failures, lost = permute(failures, order), permute(lost, order)
+	fails := g.failures(!r.Exited || r.ExitCode != 0)
+	keys := make([]string, len(fails))
+	for i, f := range fails {
+		keys[i] = f.key
+	}
+	failures, lost, breaks := goFailureItems(permute(fails, goSpread(keys, maxGoFailures)))
 	if len(failures) > 0 {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
@@ -102,12 +105,12 @@ func goTest(r *Run) *Body {
 		b.Count("build_diagnostic_lines_omitted", g.diags.lost)
 	}
 	addList(b, "failures", failures, nFailures)
-	if n := goLinesOmitted(failures, lost, nFailures); n > 0 {
+	if n := goLinesOmitted(breaks, lost, nFailures); n > 0 {
 		b.Count("failure_lines_omitted", n)
 	}
 	addList(b, "panics", panics, nPanics)
 	addList(b, "races", races, nRaces)
-	if n := goLinesOmitted(panics, panicLost, nPanics) + goLinesOmitted(races, raceLost, nRaces); n > 0 {
+	if n := goLinesOmitted(lineBreaks(panics), panicLost, nPanics) + goLinesOmitted(lineBreaks(races), raceLost, nRaces); n > 0 {
 		b.Count("trace_lines_omitted", n)
 	}
 	addList(b, "passed_packages", g.passedPkgs, nPassed)
@@ -158,18 +161,27 @@ func permute[T any](xs []T, order []int) []T {
 
 // goLinesOmitted counts the lines a list of failures or traces leaves out
 // when only its first n items are shown: what each shown item left out,
-// and every line of the others but their first, which the list's
-// _omitted count stands for. So an item too big for the budget still has
-// each of its lines counted.
-func goLinesOmitted(items []string, lost []int, n int) int {
+// and every line of the others but their first (each item's line breaks
+// in breaks), which the list's _omitted count stands for. So an item too
+// big for the budget still has each of its lines counted.
+func goLinesOmitted(breaks, lost []int, n int) int {
 	t := 0
 	for i, l := range lost {
 		t += l
 		if i >= n {
-			t += strings.Count(items[i], "\n")
+			t += breaks[i]
 		}
 	}
 	return t
+}
+
+// lineBreaks returns the number of line breaks of each item.
+func lineBreaks(items []string) []int {
+	breaks := make([]int, len(items))
+	for i, it := range items {
+		breaks[i] = strings.Count(it, "\n")
+	}
+	return breaks
 }
 
 // traceItems renders traces as list items, with the lines each leaves out.
@@ -415,38 +427,78 @@ func (g *goTestLog) endStream() {
 	g.other, g.otherLost = nil, 0
 }
 
-// failureItems returns one item per failing test that printed something:
+// goFailure is an item of the failures list before it is rendered: a
+// failing test's "--- FAIL:" line and its lines, or a package's result
+// line and its last lines. Only the items that may be shown are
+// rendered; the others are counted, and a run with thousands of failing
+// tests shows thirty.
+type goFailure struct {
+	key   string // the test's name; never a test name for a package
+	head  string // the first line; "" for lines no package result closed
+	lines []string
+	test  bool // lines are a test's, cut and dedented by goFailureLines
+	lost  int  // lines left out
+}
+
+// failures returns one item per failing test that printed something:
 // its "--- FAIL:" line, then its lines with the indentation they share
 // removed (a parent that failed only through its subtests printed
 // nothing and is in failed_tests alone). Then one item per package that
 // failed with no failing test, trace or build error: its result line and
 // its last unattributed lines; and when a failed run shows nothing else,
-// the last lines no package result closed. It also returns the lines each
-// item leaves out, and a key for each: the test's name.
-func (g *goTestLog) failureItems(failed bool) (items []string, lost []int, keys []string) {
+// the last lines no package result closed.
+func (g *goTestLog) failures(failed bool) []goFailure {
+	var fs []goFailure
 	for _, t := range g.failed {
 		if len(t.lines) == 0 {
 			continue
 		}
-		kept, n := goFailureLines(t.lines)
-		items = append(items, strings.Join(append([]string{t.head}, kept...), "\n"))
-		lost = append(lost, n)
-		keys = append(keys, t.name)
+		lost := max(0, len(t.lines)-maxGoFailureLines)
+		fs = append(fs, goFailure{key: t.name, head: t.head, lines: t.lines, test: true, lost: lost})
 	}
 	outputs := g.unexplained
-	if failed && len(items)+len(outputs)+len(g.panics)+len(g.races)+len(g.diags.items) == 0 {
+	if failed && len(fs)+len(outputs)+len(g.panics)+len(g.races)+len(g.diags.items) == 0 {
 		outputs = g.leftover
 	}
 	for _, p := range outputs {
-		ls := p.lines
-		if p.result != "" {
-			ls = append([]string{p.result}, ls...)
-		}
-		items = append(items, strings.Join(ls, "\n"))
-		lost = append(lost, p.lost)
-		keys = append(keys, "\x00"+p.result) // never a test name
+		fs = append(fs, goFailure{key: "\x00" + p.result, head: p.result, lines: p.lines, lost: p.lost})
 	}
-	return items, lost, keys
+	return fs
+}
+
+// goFailureItems renders the first maxGoFailures items, the most the list
+// shows, and leaves the others empty: fitList and addList, capped at
+// maxGoFailures, only count them. It returns what each item leaves out
+// and its line breaks for goLinesOmitted.
+func goFailureItems(fs []goFailure) (items []string, lost, breaks []int) {
+	items, lost, breaks = make([]string, len(fs)), make([]int, len(fs)), make([]int, len(fs))
+	for i, f := range fs {
+		ls := f.lines
+		if f.test {
+			ls = ls[:min(len(ls), maxGoFailureLines)]
+		}
+		if f.test || f.head != "" {
+			breaks[i]++
+		}
+		breaks[i] += len(ls) - 1
+		lost[i] = f.lost
+		if i < maxGoFailures {
+			items[i] = f.render()
+		}
+	}
+	return items, lost, breaks
+}
+
+// render joins the item's lines.
+func (f goFailure) render() string {
+	ls := f.lines
+	if f.test {
+		ls, _ = goFailureLines(ls)
+	}
+	if f.test || f.head != "" {
+		ls = append([]string{f.head}, ls...)
+	}
+	return strings.Join(ls, "\n")
 }
 
 // goFailureLines keeps at most maxGoFailureLines of a test's lines, the
