@@ -27,11 +27,10 @@ var goRules = map[string]Func{
 // mistakes, and it runs on every output of every rule, so each line costs
 // a few comparisons (patterns from real go 1.26 output, testdata/corpus).
 func goFailures(s stream, failed bool, f *failures) {
-	ls := goTextLines(s.ls)
 	var pending map[string][]string // -v: reason lines by test, since its === line
 	cur := ""                       // the test the === lines named last
 	var results []goIndent          // result lines since the last === line, by depth
-	for _, l := range ls {
+	for l := range goTextLines(s.ls) {
 		if l == "" {
 			continue
 		}

@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"encoding/json"
+	"iter"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -701,62 +702,71 @@ func jsonNumberLen(s string) int {
 	return i
 }
 
-// goTextLines returns the lines of go test's text output that a stream
+// goTextLines yields the lines of go test's text output that a stream
 // carries. Lines of test2json events are replaced by the text of their
 // Output fields, joined per package (build output per import path) and
 // released when that package's run or build ends, so that packages whose
 // events interleave come out one after the other, as without -json. Other
-// lines are kept in place; a stream without events is returned as is.
-func goTextLines(ls []string) []string {
-	if !hasGoEvents(ls) {
-		return ls
-	}
-	out := make([]string, 0, len(ls))
-	texts := map[string]*goPackageText{}
-	var order []string
-	// Events of one package come in runs: its text is looked up again
-	// only when the key changes.
-	var lastKey string
-	var last *goPackageText
-	for _, l := range ls {
-		var e goEvent
-		ok := false
-		if strings.HasPrefix(l, `{"`) {
-			e, ok = decodeGoEvent(l)
-		}
-		if !ok || e.Action == "" {
-			out = append(out, l)
-			continue
-		}
-		key := e.Package
-		if key == "" {
-			key = "build " + e.ImportPath
-		}
-		if last == nil || key != lastKey {
-			last = texts[key]
-			if last == nil {
-				last = &goPackageText{}
-				texts[key] = last
-				order = append(order, key)
+// lines are yielded in place. The rule and the check read the lines once,
+// in order: an iterator spares them a slice as long as the stream.
+func goTextLines(ls []string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !hasGoEvents(ls) {
+			for _, l := range ls {
+				if !yield(l) {
+					return
+				}
 			}
-			lastKey = key
+			return
 		}
-		if e.quoted {
-			last.addQuoted(e.Output)
-		} else {
-			last.add(e.Output, false)
+		texts := map[string]*goPackageText{}
+		var order []string
+		// Events of one package come in runs: its text is looked up again
+		// only when the key changes.
+		var lastKey string
+		var last *goPackageText
+		for _, l := range ls {
+			var e goEvent
+			ok := false
+			if strings.HasPrefix(l, `{"`) {
+				e, ok = decodeGoEvent(l)
+			}
+			if !ok || e.Action == "" {
+				if !yield(l) {
+					return
+				}
+				continue
+			}
+			key := e.Package
+			if key == "" {
+				key = "build " + e.ImportPath
+			}
+			if last == nil || key != lastKey {
+				last = texts[key]
+				if last == nil {
+					last = &goPackageText{}
+					texts[key] = last
+					order = append(order, key)
+				}
+				lastKey = key
+			}
+			if e.quoted {
+				last.addQuoted(e.Output)
+			} else {
+				last.add(e.Output, false)
+			}
+			released := e.Action == "build-fail" ||
+				e.Test == "" && (e.Action == "pass" || e.Action == "fail" || e.Action == "skip")
+			if released && !last.release(yield) {
+				return
+			}
 		}
-		switch {
-		case e.Action == "build-fail":
-			out = last.release(out)
-		case e.Test == "" && (e.Action == "pass" || e.Action == "fail" || e.Action == "skip"):
-			out = last.release(out)
+		for _, key := range order {
+			if !texts[key].release(yield) {
+				return
+			}
 		}
 	}
-	for _, key := range order {
-		out = texts[key].release(out)
-	}
-	return out
 }
 
 // goPackageText is the text of one package's events since its last
@@ -835,15 +845,21 @@ func (p *goPackageText) endLine(tail string) {
 	p.lines = append(p.lines, strings.TrimSuffix(line, "\r"))
 }
 
-// release appends the text's lines to out and empties it.
-func (p *goPackageText) release(out []string) []string {
-	out = append(out, p.lines...)
+// release yields the text's lines and empties it. It reports false when
+// yield did.
+func (p *goPackageText) release(yield func(string) bool) bool {
+	for _, l := range p.lines {
+		if !yield(l) {
+			return false
+		}
+	}
 	p.lines = p.lines[:0]
 	if p.partial.Len() > 0 {
-		out = append(out, strings.TrimSuffix(p.partial.String(), "\r"))
+		l := strings.TrimSuffix(p.partial.String(), "\r")
 		p.partial.Reset()
+		return yield(l)
 	}
-	return out
+	return true
 }
 
 // hasGoEvents reports whether any line looks like a test2json event.

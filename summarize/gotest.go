@@ -37,7 +37,7 @@ const (
 func goTest(r *Run) *Body {
 	var g goTestLog
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range goTextLines(r.linesOf(stream)) {
+		for l := range goTextLines(r.linesOf(stream)) {
 			g.feed(l)
 		}
 		g.endStream()
