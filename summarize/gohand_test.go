@@ -72,7 +72,7 @@ func checkGoHandParsers(t *testing.T, s string) {
 	wantOK := json.Unmarshal([]byte(s), &want) == nil
 	e, ok := decodeGoEvent(s)
 	if e.quoted {
-		e.Output = jsonUnquote(e.Output)
+		e.Output = new(textArena).unquote(e.Output)
 	}
 	got := struct{ Action, Package, ImportPath, Test, Output string }{e.Action, e.Package, e.ImportPath, e.Test, e.Output}
 	if ok != wantOK || ok && got != want {

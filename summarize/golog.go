@@ -3,6 +3,7 @@ package summarize
 import (
 	"encoding/json"
 	"iter"
+	"math/bits"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -403,36 +404,47 @@ type goEvent struct {
 	quoted bool
 }
 
-// jsonUnquote returns the text of a string body that scanJSONString
-// accepted, its escapes undone.
-func jsonUnquote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+// textArena holds the text of the events whose Output has escapes
+// besides "\n": their unescaped strings are cut from a few large blocks
+// instead of allocated one by one.
+type textArena struct {
+	b strings.Builder
+}
+
+// unquote returns the text of a string body that scanJSONString accepted,
+// its escapes undone. The block's bytes before its length are never
+// written again, so the strings cut from it stay as they are.
+func (a *textArena) unquote(s string) string {
+	if a.b.Cap()-a.b.Len() < len(s) { // the text is never longer than s
+		a.b = strings.Builder{}
+		a.b.Grow(max(len(s), 16<<10))
+	}
+	start := a.b.Len()
 	for {
 		i := strings.IndexByte(s, '\\')
 		if i < 0 {
-			b.WriteString(s)
-			return b.String()
+			a.b.WriteString(s)
+			return a.b.String()[start:]
 		}
-		b.WriteString(s[:i])
+		a.b.WriteString(s[:i])
 		switch c := s[i+1]; c {
 		case 'u':
 			r, _ := jsonHex4(s[i+2:])
-			b.WriteRune(r)
+			a.b.WriteRune(r)
 			s = s[i+6:]
 			continue
 		case 'b':
-			b.WriteByte('\b')
+			a.b.WriteByte('\b')
 		case 'f':
-			b.WriteByte('\f')
+			a.b.WriteByte('\f')
 		case 'n':
-			b.WriteByte('\n')
+			a.b.WriteByte('\n')
 		case 'r':
-			b.WriteByte('\r')
+			a.b.WriteByte('\r')
 		case 't':
-			b.WriteByte('\t')
+			a.b.WriteByte('\t')
 		default: // '"', '\\', '/'
-			b.WriteByte(c)
+			a.b.WriteByte(c)
 		}
 		s = s[i+2:]
 	}
@@ -538,15 +550,11 @@ func scanJSONKey(s string) (key string, n int) {
 	if s == "" || s[0] != '"' {
 		return "", 0
 	}
-	for i := 1; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"':
-			return s[1:i], i + 1
-		case !jsonPlain[c]:
-			return "", 0
-		}
+	j := jsonPlainEnd(s, 1)
+	if j == len(s) || s[j] != '"' {
+		return "", 0
 	}
-	return "", 0
+	return s[1:j], j + 1
 }
 
 // scanJSONString reads the JSON string s starts with and returns what is
@@ -558,12 +566,7 @@ func scanJSONString(s string) (body string, escaped bool, n int) {
 	}
 	ascii := true
 	for i := 1; ; i++ {
-		for i+8 <= len(s) && !hasJSONSpecial(load64(s[i:])) {
-			i += 8
-		}
-		for i < len(s) && jsonPlain[s[i]] {
-			i++
-		}
+		i = jsonPlainEnd(s, i)
 		if i == len(s) {
 			return "", false, 0
 		}
@@ -605,17 +608,31 @@ func load64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// hasJSONSpecial reports whether a word of eight bytes holds one that
-// jsonPlain does not mark: a control character, a quote, a backslash or a
-// byte of a multi-byte character. The subtractions borrow from a byte's
-// high bit exactly when it is below 0x20 or equal to '"' or '\\' (the
-// tests of a byte that is none of those may borrow only after a byte that
-// is); scanJSONString checks eight bytes a step this way.
-func hasJSONSpecial(w uint64) bool {
+// jsonPlainEnd returns the index of the first byte of s from i on that
+// jsonPlain does not mark, or len(s). It tests eight bytes a step.
+func jsonPlainEnd(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if m := jsonSpecials(load64(s[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(s) && jsonPlain[s[i]] {
+		i++
+	}
+	return i
+}
+
+// jsonSpecials returns a word whose lowest set bit is the high bit of the
+// first byte of w that jsonPlain does not mark (a control character, a
+// quote, a backslash or a byte of a multi-byte character), or 0 when all
+// eight are plain. A byte's subtractions borrow from its high bit when it
+// is below 0x20, '"' or '\\'; a borrow may also flag the bytes after
+// such a byte, never one before it.
+func jsonSpecials(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	quote, backslash := w^(ones*'"'), w^(ones*'\\')
 	borrows := (w - ones*' ') | (quote - ones) | (backslash - ones)
-	return (borrows&^w|w)&highs != 0
+	return (borrows&^w | w) & highs
 }
 
 // jsonPlain marks the bytes a JSON string holds as themselves: not its
@@ -721,6 +738,7 @@ func goTextLines(ls []string) iter.Seq[string] {
 		}
 		texts := map[string]*goPackageText{}
 		var order []string
+		var arena textArena
 		// Events of one package come in runs: its text is looked up again
 		// only when the key changes.
 		var lastKey string
@@ -751,7 +769,7 @@ func goTextLines(ls []string) iter.Seq[string] {
 				lastKey = key
 			}
 			if e.quoted {
-				last.addQuoted(e.Output)
+				last.addQuoted(e.Output, &arena)
 			} else {
 				last.add(e.Output, false)
 			}
@@ -797,7 +815,7 @@ func (p *goPackageText) add(text string, nl bool) {
 
 // addQuoted appends an Output field as its line spells it: the text
 // between its "\n" escapes is unescaped only when it holds other escapes.
-func (p *goPackageText) addQuoted(raw string) {
+func (p *goPackageText) addQuoted(raw string, arena *textArena) {
 	for {
 		i := indexNewlineEscape(raw)
 		seg := raw
@@ -805,7 +823,7 @@ func (p *goPackageText) addQuoted(raw string) {
 			seg = raw[:i]
 		}
 		if strings.IndexByte(seg, '\\') >= 0 {
-			seg = jsonUnquote(seg)
+			seg = arena.unquote(seg)
 		}
 		if i < 0 {
 			p.add(seg, false)
