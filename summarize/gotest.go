@@ -92,7 +92,7 @@ func goTest(r *Run) *Body {
 	for i, f := range fails {
 		keys[i] = f.key
 	}
-	failures, lost, breaks := goFailureItems(permute(fails, goSpread(keys, maxGoFailures)))
+	failures, lost, breaks := goFailureItems(fails, goSpread(keys, maxGoFailures))
 	if len(failures) > 0 {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
@@ -235,6 +235,9 @@ type goTestLog struct {
 	other     []string // its last unattributed lines
 	otherLost int      // unattributed lines before those
 	build     bool     // after a "# pkg" header: build output until a test line
+
+	records []goTestRecord // the block new records are cut from
+	spare   [][]string     // line buffers of tests that passed, for new records
 }
 
 // goPackageOutput is a package that failed with nothing to show for it but
@@ -316,14 +319,10 @@ func (g *goTestLog) marker(l string) {
 	g.build = false
 	action, name, _ := strings.Cut(strings.TrimPrefix(l, "=== "), " ")
 	name = strings.TrimSpace(name)
-	if g.tests == nil {
-		g.tests = map[string]*goTestRecord{}
-	}
 	t := g.tests[name]
 	if action == "RUN" || t == nil || t.result != 0 {
 		// A new run: -count=N runs a test again under the same name.
-		t = &goTestRecord{name: name}
-		g.tests[name] = t
+		t = g.newRecord(name)
 	}
 	if action == "RUN" {
 		g.verbose = true
@@ -362,13 +361,9 @@ func (g *goTestLog) testResult(l string) {
 	head := strings.TrimLeft(l, " ")
 	result := head[4]
 	name := head[len("--- FAIL: "):strings.LastIndex(head, " (")]
-	if g.tests == nil {
-		g.tests = map[string]*goTestRecord{}
-	}
 	t := g.tests[name]
 	if t == nil || t.result != 0 {
-		t = &goTestRecord{name: name}
-		g.tests[name] = t
+		t = g.newRecord(name)
 	}
 	t.result = result
 	t.indent = len(l) - len(head)
@@ -383,11 +378,54 @@ func (g *goTestLog) testResult(l string) {
 		g.explained = true
 	case 'P':
 		g.passed++
-		t.lines = nil
+		g.dropLines(t)
 	case 'S':
 		g.skipped++
-		t.lines = nil
+		g.dropLines(t)
 	}
+}
+
+// newRecord starts a record of a test and names it in the package's
+// scope. Records are cut from blocks, and take the line buffers of tests
+// that passed: a verbose log runs thousands of tests, each printing a few
+// lines.
+func (g *goTestLog) newRecord(name string) *goTestRecord {
+	if len(g.records) == cap(g.records) {
+		g.records = make([]goTestRecord, 0, 64)
+	}
+	g.records = append(g.records, goTestRecord{name: name})
+	t := &g.records[len(g.records)-1]
+	if n := len(g.spare); n > 0 {
+		t.lines, g.spare = g.spare[n-1], g.spare[:n-1]
+	}
+	if g.tests == nil {
+		g.tests = map[string]*goTestRecord{}
+	}
+	g.tests[name] = t
+	return t
+}
+
+// dropLines lets go of the lines of a test that passed or was skipped,
+// which are never shown, and keeps their buffer for a new record. Lines
+// read after its result line start a new buffer.
+func (g *goTestLog) dropLines(t *goTestRecord) {
+	if cap(t.lines) > 0 {
+		g.spare = append(g.spare, t.lines[:0])
+	}
+	t.lines = nil
+}
+
+// closeScope forgets the package's test names. A map that never held more
+// than 64 is cleared for the next package, in time bounded by that size;
+// a larger one is dropped, as clearing it would cost every later package
+// its whole size.
+func (g *goTestLog) closeScope() {
+	if len(g.tests) <= 64 {
+		clear(g.tests)
+	} else {
+		g.tests = nil
+	}
+	g.cur, g.nested = nil, g.nested[:0]
 }
 
 // packageResult reads a package's result line and closes its scope.
@@ -409,7 +447,7 @@ func (g *goTestLog) packageResult(kind byte, l string) {
 	if kind == 'F' || kind == 'o' && !g.finalFail {
 		g.final, g.finalFail = l, kind == 'F'
 	}
-	g.tests, g.cur, g.nested = nil, nil, nil
+	g.closeScope()
 	g.explained, g.build = false, false
 	g.other, g.otherLost = g.other[:0], 0
 }
@@ -422,7 +460,8 @@ func (g *goTestLog) endStream() {
 	if len(g.other) > 0 && !g.explained {
 		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
 	}
-	g.tests, g.cur, g.nested, g.trace = nil, nil, nil, nil
+	g.closeScope()
+	g.trace = nil
 	g.explained, g.build = false, false
 	g.other, g.otherLost = nil, 0
 }
@@ -448,7 +487,7 @@ type goFailure struct {
 // its last unattributed lines; and when a failed run shows nothing else,
 // the last lines no package result closed.
 func (g *goTestLog) failures(failed bool) []goFailure {
-	var fs []goFailure
+	fs := make([]goFailure, 0, len(g.failed)+len(g.unexplained)+len(g.leftover))
 	for _, t := range g.failed {
 		if len(t.lines) == 0 {
 			continue
@@ -466,13 +505,15 @@ func (g *goTestLog) failures(failed bool) []goFailure {
 	return fs
 }
 
-// goFailureItems renders the first maxGoFailures items, the most the list
-// shows, and leaves the others empty: fitList and addList, capped at
-// maxGoFailures, only count them. It returns what each item leaves out
-// and its line breaks for goLinesOmitted.
-func goFailureItems(fs []goFailure) (items []string, lost, breaks []int) {
+// goFailureItems lists the items in the given order. It renders the first
+// maxGoFailures, the most the list shows, and leaves the others empty:
+// fitList and addList, capped at maxGoFailures, only count them. It
+// returns what each item leaves out and its line breaks for
+// goLinesOmitted.
+func goFailureItems(fs []goFailure, order []int) (items []string, lost, breaks []int) {
 	items, lost, breaks = make([]string, len(fs)), make([]int, len(fs)), make([]int, len(fs))
-	for i, f := range fs {
+	for i, j := range order {
+		f := fs[j]
 		ls := f.lines
 		if f.test {
 			ls = ls[:min(len(ls), maxGoFailureLines)]
