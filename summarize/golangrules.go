@@ -27,9 +27,9 @@ var goRules = map[string]Func{
 // mistakes, and it runs on every output of every rule, so each line costs
 // a few comparisons (patterns from real go 1.26 output, testdata/corpus).
 func goFailures(s stream, failed bool, f *failures) {
-	var pending map[string][]string // -v: reason lines by test, since its === line
-	cur := ""                       // the test the === lines named last
-	var results []goIndent          // result lines since the last === line, by depth
+	var pending goPending  // -v: reason lines by test, since its === line
+	cur := ""              // the test the === lines named last
+	var results []goIndent // result lines since the last === line, by depth
 	for l := range goTextLines(s.ls) {
 		if l == "" {
 			continue
@@ -45,16 +45,16 @@ func goFailures(s stream, failed bool, f *failures) {
 			action, name, _ := strings.Cut(l[4:], " ")
 			cur, results = strings.TrimSpace(name), results[:0]
 			if action == "RUN" {
-				delete(pending, cur)
+				pending.drop(cur)
 			}
 		case result != "":
 			if result == "FAIL" {
 				f.add(name, l)
-				for _, r := range pending[name] {
+				for _, r := range pending.lines[name] {
 					f.add(goReason(r), r)
 				}
 			}
-			delete(pending, name)
+			pending.drop(name)
 			results = append(popIndents(results, indent), goIndent{indent, result == "FAIL"})
 		case c == ' ' || c == '\t':
 			loc := goReason(l)
@@ -68,10 +68,7 @@ func goFailures(s stream, failed bool, f *failures) {
 					f.add(loc, l)
 				}
 			case cur != "":
-				if pending == nil {
-					pending = map[string][]string{}
-				}
-				pending[cur] = append(pending[cur], l)
+				pending.add(cur, l)
 			}
 		case c == 'F' && strings.HasPrefix(l, "FAIL\t"):
 			pkg, _, _ := strings.Cut(l[5:], "\t")
@@ -94,6 +91,33 @@ func goFailures(s stream, failed bool, f *failures) {
 				f.add(s[:n], l)
 			}
 		}
+	}
+}
+
+// goPending holds the reason lines of the tests of a -v log that have no
+// result line yet, by name. The buffers of the tests that have one are
+// reused: a log runs thousands of tests, each printing a few lines.
+type goPending struct {
+	lines map[string][]string
+	spare [][]string
+}
+
+func (p *goPending) add(name, l string) {
+	ls, ok := p.lines[name]
+	if n := len(p.spare); !ok && n > 0 {
+		ls, p.spare = p.spare[n-1], p.spare[:n-1]
+	}
+	if p.lines == nil {
+		p.lines = map[string][]string{}
+	}
+	p.lines[name] = append(ls, l)
+}
+
+// drop forgets a test's lines and keeps their buffer.
+func (p *goPending) drop(name string) {
+	if ls, ok := p.lines[name]; ok {
+		p.spare = append(p.spare, ls[:0])
+		delete(p.lines, name)
 	}
 }
 
