@@ -637,7 +637,8 @@ func jsonSpecials(w uint64) uint64 {
 
 // jsonPlain marks the bytes a JSON string holds as themselves: not its
 // quote, a backslash, a control character or part of a multi-byte
-// character. scanJSONString steps over them with one test a byte.
+// character. jsonPlainEnd tests the bytes after the last whole word with
+// it.
 var jsonPlain = func() (plain [256]bool) {
 	for c := ' '; c < utf8.RuneSelf; c++ {
 		plain[c] = c != '"' && c != '\\'
