@@ -30,7 +30,7 @@ func goDiagBody(r *Run) *Body {
 	if d.lost > 0 {
 		room -= len("diagnostic_lines_omitted: 0000000000\n")
 	}
-	items := joinItems(d.items)
+	items := d.list()
 	n, _ := fitList("diagnostics", items, maxGoDiags, room)
 	addList(b, "diagnostics", items, n)
 	if d.lost > 0 {

@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -53,5 +54,30 @@ func TestGoDiagsCap(t *testing.T) {
 	}
 	if len(d.items[0]) != 2+maxGoDiagLines || d.lost != 12-maxGoDiagLines {
 		t.Errorf("item of %d lines, %d lost", len(d.items[0]), d.lost)
+	}
+}
+
+// TestGoDiagsPastCap: items past maxGoDiags are counted, their headers
+// and lost lines too, but not kept.
+func TestGoDiagsPastCap(t *testing.T) {
+	var d goDiags
+	n := maxGoDiags + 5
+	for i := range n {
+		d.feed(fmt.Sprintf("# p%d", i))
+		d.feed(fmt.Sprintf("./a.go:%d:1: e", i+1))
+		for range maxGoDiagLines + 2 {
+			d.feed("\tline")
+		}
+	}
+	d.feed("# trailing")
+	d.finish()
+	if len(d.items) != maxGoDiags || d.total != n+1 || len(d.list()) != n+1 {
+		t.Errorf("%d items kept, %d counted, %d listed; want %d, %d", len(d.items), d.total, len(d.list()), maxGoDiags, n+1)
+	}
+	if d.errors != n || d.headers != n+1 || d.lost != 2*n {
+		t.Errorf("errors %d headers %d lost %d; want %d %d %d", d.errors, d.headers, d.lost, n, n+1, 2*n)
+	}
+	if last := d.items[maxGoDiags-1]; len(last) != 2+maxGoDiagLines {
+		t.Errorf("last kept item has %d lines", len(last))
 	}
 }

@@ -27,35 +27,39 @@ var goRules = map[string]Func{
 // mistakes, and it runs on every output of every rule, so each line costs
 // a few comparisons (patterns from real go 1.26 output, testdata/corpus).
 func goFailures(s stream, failed bool, f *failures) {
-	ls := goTextLines(s.ls)
-	var pending map[string][]string // -v: reason lines by test, since its === line
-	cur := ""                       // the test the === lines named last
-	var results []goIndent          // result lines since the last === line, by depth
-	for _, l := range ls {
+	var pending goPending  // -v: reason lines by test, since its === line
+	cur := ""              // the test the === lines named last
+	var results []goIndent // result lines since the last === line, by depth
+	for l := range goTextLines(s.ls) {
 		if l == "" {
 			continue
 		}
-		switch c := l[0]; {
+		c := l[0]
+		var name, result string
+		var indent int
+		if c == '-' || c == ' ' {
+			name, indent, result = goResultLine(l)
+		}
+		switch {
 		case c == '=' && strings.HasPrefix(l, "=== "):
 			action, name, _ := strings.Cut(l[4:], " ")
 			cur, results = strings.TrimSpace(name), results[:0]
 			if action == "RUN" {
-				delete(pending, cur)
+				pending.drop(cur)
 			}
-		case (c == '-' || c == ' ') && goResult(l) != "":
-			name, indent, result := goResultLine(l)
+		case result != "":
 			if result == "FAIL" {
 				f.add(name, l)
-				for _, r := range pending[name] {
+				for _, r := range pending.lines[name] {
 					f.add(goReason(r), r)
 				}
 			}
-			delete(pending, name)
+			pending.drop(name)
 			results = append(popIndents(results, indent), goIndent{indent, result == "FAIL"})
 		case c == ' ' || c == '\t':
 			loc := goReason(l)
 			if loc != "" {
-				results = popIndents(results, len(l)-len(strings.TrimLeft(l, " \t")))
+				results = popIndents(results, goIndentOf(l))
 			}
 			switch {
 			case loc == "":
@@ -64,10 +68,7 @@ func goFailures(s stream, failed bool, f *failures) {
 					f.add(loc, l)
 				}
 			case cur != "":
-				if pending == nil {
-					pending = map[string][]string{}
-				}
-				pending[cur] = append(pending[cur], l)
+				pending.add(cur, l)
 			}
 		case c == 'F' && strings.HasPrefix(l, "FAIL\t"):
 			pkg, _, _ := strings.Cut(l[5:], "\t")
@@ -93,6 +94,33 @@ func goFailures(s stream, failed bool, f *failures) {
 	}
 }
 
+// goPending holds the reason lines of the tests of a -v log that have no
+// result line yet, by name. The buffers of the tests that have one are
+// reused: a log runs thousands of tests, each printing a few lines.
+type goPending struct {
+	lines map[string][]string
+	spare [][]string
+}
+
+func (p *goPending) add(name, l string) {
+	ls, ok := p.lines[name]
+	if n := len(p.spare); !ok && n > 0 {
+		ls, p.spare = p.spare[n-1], p.spare[:n-1]
+	}
+	if p.lines == nil {
+		p.lines = map[string][]string{}
+	}
+	p.lines[name] = append(ls, l)
+}
+
+// drop forgets a test's lines and keeps their buffer.
+func (p *goPending) drop(name string) {
+	if ls, ok := p.lines[name]; ok {
+		p.spare = append(p.spare, ls[:0])
+		delete(p.lines, name)
+	}
+}
+
 // goIndent is a test result line's depth and whether it is a failure.
 type goIndent struct {
 	indent int
@@ -108,12 +136,6 @@ func popIndents(rs []goIndent, depth int) []goIndent {
 	return rs
 }
 
-// goResult returns the result of a test result line, "" for another line.
-func goResult(l string) string {
-	_, _, result := goResultLine(l)
-	return result
-}
-
 // goResultLine parses "--- FAIL: name (0.00s)", indented four spaces per
 // subtest level, and its PASS and SKIP forms.
 func goResultLine(l string) (name string, indent int, result string) {
@@ -125,8 +147,7 @@ func goResultLine(l string) (name string, indent int, result string) {
 	}
 	result, rest = rest[:4], rest[6:]
 	i := strings.LastIndex(rest, " (")
-	if i <= 0 || i+3 > len(rest)-2 || strings.ContainsAny(rest[:i], " \t") ||
-		strings.Trim(rest[i+2:len(rest)-2], "0123456789.") != "" {
+	if i <= 0 || i+3 > len(rest)-2 || hasGoBlank(rest[:i]) || !isGoDuration(rest[i+2:len(rest)-2]) {
 		return "", 0, ""
 	}
 	switch result {
@@ -136,14 +157,22 @@ func goResultLine(l string) (name string, indent int, result string) {
 	return "", 0, ""
 }
 
+// isGoDuration reports whether s is made of digits and dots only, as a
+// test's "0.00" is. (strings.Trim with a cutset builds the set on every
+// call, and this runs on every result line.)
+func isGoDuration(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
 // goReason returns "file.go:12:" when l is an indented reason line,
 // "    file.go:12: message", or "".
 func goReason(l string) string {
-	i := 0
-	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
-		i++
-	}
-	t := l[i:]
+	t := l[goIndentOf(l):]
 	if len(t) == len(l) {
 		return ""
 	}

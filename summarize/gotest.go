@@ -37,7 +37,7 @@ const (
 func goTest(r *Run) *Body {
 	var g goTestLog
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range goTextLines(r.linesOf(stream)) {
+		for l := range goTextLines(r.linesOf(stream)) {
 			g.feed(l)
 		}
 		g.endStream()
@@ -70,7 +70,7 @@ func goTest(r *Run) *Body {
 	// build diagnostics, panics, races, failure contexts, then the
 	// passing packages.
 	room := r.bodyRoom() - len(b.render())
-	diags := joinItems(g.diags.items)
+	diags := g.diags.list()
 	nDiags, size := fitList("build_diagnostics", diags, maxGoDiags, room)
 	room -= size
 	if g.diags.lost > 0 {
@@ -87,9 +87,12 @@ func goTest(r *Run) *Body {
 	nRaces, size := fitList("races", races, maxGoRaces, room)
 	room -= size
 
-	failures, lost, keys := g.failureItems(!r.Exited || r.ExitCode != 0)
-	order := goSpread(keys, maxGoFailures)
-	failures, lost = permute(failures, order), permute(lost, order)
+	fails := g.failures(!r.Exited || r.ExitCode != 0)
+	keys := make([]string, len(fails))
+	for i, f := range fails {
+		keys[i] = f.key
+	}
+	failures, lost, breaks := goFailureItems(fails, goSpread(keys, maxGoFailures))
 	if len(failures) > 0 {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
@@ -102,12 +105,12 @@ func goTest(r *Run) *Body {
 		b.Count("build_diagnostic_lines_omitted", g.diags.lost)
 	}
 	addList(b, "failures", failures, nFailures)
-	if n := goLinesOmitted(failures, lost, nFailures); n > 0 {
+	if n := goLinesOmitted(breaks, lost, nFailures); n > 0 {
 		b.Count("failure_lines_omitted", n)
 	}
 	addList(b, "panics", panics, nPanics)
 	addList(b, "races", races, nRaces)
-	if n := goLinesOmitted(panics, panicLost, nPanics) + goLinesOmitted(races, raceLost, nRaces); n > 0 {
+	if n := goLinesOmitted(lineBreaks(panics), panicLost, nPanics) + goLinesOmitted(lineBreaks(races), raceLost, nRaces); n > 0 {
 		b.Count("trace_lines_omitted", n)
 	}
 	addList(b, "passed_packages", g.passedPkgs, nPassed)
@@ -158,18 +161,27 @@ func permute[T any](xs []T, order []int) []T {
 
 // goLinesOmitted counts the lines a list of failures or traces leaves out
 // when only its first n items are shown: what each shown item left out,
-// and every line of the others but their first, which the list's
-// _omitted count stands for. So an item too big for the budget still has
-// each of its lines counted.
-func goLinesOmitted(items []string, lost []int, n int) int {
+// and every line of the others but their first (each item's line breaks
+// in breaks), which the list's _omitted count stands for. So an item too
+// big for the budget still has each of its lines counted.
+func goLinesOmitted(breaks, lost []int, n int) int {
 	t := 0
 	for i, l := range lost {
 		t += l
 		if i >= n {
-			t += strings.Count(items[i], "\n")
+			t += breaks[i]
 		}
 	}
 	return t
+}
+
+// lineBreaks returns the number of line breaks of each item.
+func lineBreaks(items []string) []int {
+	breaks := make([]int, len(items))
+	for i, it := range items {
+		breaks[i] = strings.Count(it, "\n")
+	}
+	return breaks
 }
 
 // traceItems renders traces as list items, with the lines each leaves out.
@@ -223,6 +235,9 @@ type goTestLog struct {
 	other     []string // its last unattributed lines
 	otherLost int      // unattributed lines before those
 	build     bool     // after a "# pkg" header: build output until a test line
+
+	records []goTestRecord // the block new records are cut from
+	spare   [][]string     // line buffers of tests that passed, for new records
 }
 
 // goPackageOutput is a package that failed with nothing to show for it but
@@ -304,14 +319,10 @@ func (g *goTestLog) marker(l string) {
 	g.build = false
 	action, name, _ := strings.Cut(strings.TrimPrefix(l, "=== "), " ")
 	name = strings.TrimSpace(name)
-	if g.tests == nil {
-		g.tests = map[string]*goTestRecord{}
-	}
 	t := g.tests[name]
 	if action == "RUN" || t == nil || t.result != 0 {
 		// A new run: -count=N runs a test again under the same name.
-		t = &goTestRecord{name: name}
-		g.tests[name] = t
+		t = g.newRecord(name)
 	}
 	if action == "RUN" {
 		g.verbose = true
@@ -323,7 +334,7 @@ func (g *goTestLog) marker(l string) {
 // of the "--- " lines read since the last "=== " line whose line is less
 // indented, or else the current test.
 func (g *goTestLog) owner(l string) *goTestRecord {
-	depth := len(l) - len(strings.TrimLeft(l, " \t"))
+	depth := goIndentOf(l)
 	for len(g.nested) > 0 && g.nested[len(g.nested)-1].indent >= depth {
 		g.nested = g.nested[:len(g.nested)-1]
 	}
@@ -350,13 +361,9 @@ func (g *goTestLog) testResult(l string) {
 	head := strings.TrimLeft(l, " ")
 	result := head[4]
 	name := head[len("--- FAIL: "):strings.LastIndex(head, " (")]
-	if g.tests == nil {
-		g.tests = map[string]*goTestRecord{}
-	}
 	t := g.tests[name]
 	if t == nil || t.result != 0 {
-		t = &goTestRecord{name: name}
-		g.tests[name] = t
+		t = g.newRecord(name)
 	}
 	t.result = result
 	t.indent = len(l) - len(head)
@@ -371,11 +378,54 @@ func (g *goTestLog) testResult(l string) {
 		g.explained = true
 	case 'P':
 		g.passed++
-		t.lines = nil
+		g.dropLines(t)
 	case 'S':
 		g.skipped++
-		t.lines = nil
+		g.dropLines(t)
 	}
+}
+
+// newRecord starts a record of a test and names it in the package's
+// scope. Records are cut from blocks, and take the line buffers of tests
+// that passed: a verbose log runs thousands of tests, each printing a few
+// lines.
+func (g *goTestLog) newRecord(name string) *goTestRecord {
+	if len(g.records) == cap(g.records) {
+		g.records = make([]goTestRecord, 0, 64)
+	}
+	g.records = append(g.records, goTestRecord{name: name})
+	t := &g.records[len(g.records)-1]
+	if n := len(g.spare); n > 0 {
+		t.lines, g.spare = g.spare[n-1], g.spare[:n-1]
+	}
+	if g.tests == nil {
+		g.tests = map[string]*goTestRecord{}
+	}
+	g.tests[name] = t
+	return t
+}
+
+// dropLines lets go of the lines of a test that passed or was skipped,
+// which are never shown, and keeps their buffer for a new record. Lines
+// read after its result line start a new buffer.
+func (g *goTestLog) dropLines(t *goTestRecord) {
+	if cap(t.lines) > 0 {
+		g.spare = append(g.spare, t.lines[:0])
+	}
+	t.lines = nil
+}
+
+// closeScope forgets the package's test names. A map that never held more
+// than 64 is cleared for the next package, in time bounded by that size;
+// a larger one is dropped, as clearing it would cost every later package
+// its whole size.
+func (g *goTestLog) closeScope() {
+	if len(g.tests) <= 64 {
+		clear(g.tests)
+	} else {
+		g.tests = nil
+	}
+	g.cur, g.nested = nil, g.nested[:0]
 }
 
 // packageResult reads a package's result line and closes its scope.
@@ -397,7 +447,7 @@ func (g *goTestLog) packageResult(kind byte, l string) {
 	if kind == 'F' || kind == 'o' && !g.finalFail {
 		g.final, g.finalFail = l, kind == 'F'
 	}
-	g.tests, g.cur, g.nested = nil, nil, nil
+	g.closeScope()
 	g.explained, g.build = false, false
 	g.other, g.otherLost = g.other[:0], 0
 }
@@ -410,50 +460,93 @@ func (g *goTestLog) endStream() {
 	if len(g.other) > 0 && !g.explained {
 		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
 	}
-	g.tests, g.cur, g.nested, g.trace = nil, nil, nil, nil
+	g.closeScope()
+	g.trace = nil
 	g.explained, g.build = false, false
 	g.other, g.otherLost = nil, 0
 }
 
-// failureItems returns one item per failing test that printed something:
+// goFailure is an item of the failures list before it is rendered: a
+// failing test's "--- FAIL:" line and its lines, or a package's result
+// line and its last lines. Only the items that may be shown are
+// rendered; the others are counted, and a run with thousands of failing
+// tests shows thirty.
+type goFailure struct {
+	key   string // the test's name; never a test name for a package
+	head  string // the first line; "" for lines no package result closed
+	lines []string
+	test  bool // lines are a test's, cut and dedented by goFailureLines
+	lost  int  // lines left out
+}
+
+// failures returns one item per failing test that printed something:
 // its "--- FAIL:" line, then its lines with the indentation they share
 // removed (a parent that failed only through its subtests printed
 // nothing and is in failed_tests alone). Then one item per package that
 // failed with no failing test, trace or build error: its result line and
 // its last unattributed lines; and when a failed run shows nothing else,
-// the last lines no package result closed. It also returns the lines each
-// item leaves out, and a key for each: the test's name.
-func (g *goTestLog) failureItems(failed bool) (items []string, lost []int, keys []string) {
+// the last lines no package result closed.
+func (g *goTestLog) failures(failed bool) []goFailure {
+	fs := make([]goFailure, 0, len(g.failed)+len(g.unexplained)+len(g.leftover))
 	for _, t := range g.failed {
 		if len(t.lines) == 0 {
 			continue
 		}
-		kept, n := goFailureLines(t.lines)
-		items = append(items, strings.Join(append([]string{t.head}, kept...), "\n"))
-		lost = append(lost, n)
-		keys = append(keys, t.name)
+		lost := max(0, len(t.lines)-maxGoFailureLines)
+		fs = append(fs, goFailure{key: t.name, head: t.head, lines: t.lines, test: true, lost: lost})
 	}
 	outputs := g.unexplained
-	if failed && len(items)+len(outputs)+len(g.panics)+len(g.races)+len(g.diags.items) == 0 {
+	if failed && len(fs)+len(outputs)+len(g.panics)+len(g.races)+len(g.diags.items) == 0 {
 		outputs = g.leftover
 	}
 	for _, p := range outputs {
-		ls := p.lines
-		if p.result != "" {
-			ls = append([]string{p.result}, ls...)
-		}
-		items = append(items, strings.Join(ls, "\n"))
-		lost = append(lost, p.lost)
-		keys = append(keys, "\x00"+p.result) // never a test name
+		fs = append(fs, goFailure{key: "\x00" + p.result, head: p.result, lines: p.lines, lost: p.lost})
 	}
-	return items, lost, keys
+	return fs
+}
+
+// goFailureItems lists the items in the given order. It renders the first
+// maxGoFailures, the most the list shows, and leaves the others empty:
+// fitList and addList, capped at maxGoFailures, only count them. It
+// returns what each item leaves out and its line breaks for
+// goLinesOmitted.
+func goFailureItems(fs []goFailure, order []int) (items []string, lost, breaks []int) {
+	items, lost, breaks = make([]string, len(fs)), make([]int, len(fs)), make([]int, len(fs))
+	for i, j := range order {
+		f := fs[j]
+		ls := f.lines
+		if f.test {
+			ls = ls[:min(len(ls), maxGoFailureLines)]
+		}
+		if f.test || f.head != "" {
+			breaks[i]++
+		}
+		breaks[i] += len(ls) - 1
+		lost[i] = f.lost
+		if i < maxGoFailures {
+			items[i] = f.render()
+		}
+	}
+	return items, lost, breaks
+}
+
+// render joins the item's lines.
+func (f goFailure) render() string {
+	ls := f.lines
+	if f.test {
+		ls, _ = goFailureLines(ls)
+	}
+	if f.test || f.head != "" {
+		ls = append([]string{f.head}, ls...)
+	}
+	return strings.Join(ls, "\n")
 }
 
 // goFailureLines keeps at most maxGoFailureLines of a test's lines, the
 // first goFailureHead and the last ones, dedented by the indentation of
 // the first line, and returns how many it left out.
 func goFailureLines(ls []string) (kept []string, lost int) {
-	indent := len(ls[0]) - len(strings.TrimLeft(ls[0], " \t"))
+	indent := goIndentOf(ls[0])
 	if len(ls) > maxGoFailureLines {
 		tail := maxGoFailureLines - goFailureHead
 		lost = len(ls) - maxGoFailureLines
