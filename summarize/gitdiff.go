@@ -295,6 +295,15 @@ var summaryPrefixes = []string{" create mode ", " delete mode ", " rename ", " c
 // "* Unmerged path" lines of a conflicted diff, or something else, which is
 // kept as an other line.
 func (d *diffParse) outsideLine(l string) {
+	if !d.knownOutsideLine(l) {
+		d.other = append(d.other, l)
+	}
+}
+
+// knownOutsideLine takes l when it is blank, an unmerged path or --stat
+// output, and reports whether it did; git pull hands it the lines of its
+// merge, which has a diffstat.
+func (d *diffParse) knownOutsideLine(l string) bool {
 	switch {
 	case strings.TrimSpace(l) == "":
 	case strings.HasPrefix(l, "* Unmerged path "):
@@ -308,25 +317,28 @@ func (d *diffParse) outsideLine(l string) {
 	case strings.HasPrefix(l, " ") && strings.Contains(l, " | "), hasAnyPrefix(l, summaryPrefixes):
 		d.stat = append(d.stat, l[1:])
 	default:
-		d.other = append(d.other, l)
+		return false
 	}
+	return true
 }
 
 // statSummary reads the closing line of --stat and --shortstat,
 // " N files changed, X insertions(+), Y deletions(-)"; git leaves out a part
 // whose count is zero.
 func (d *diffParse) statSummary(l string) bool {
-	s, ok := strings.CutPrefix(l, " ")
-	if !ok {
+	// The count's first digit rules out each file's diffstat line, which
+	// starts with a space too, before the line is searched or split.
+	if len(l) < 2 || l[0] != ' ' || l[1] < '0' || l[1] > '9' {
 		return false
 	}
-	parts := strings.Split(s, ", ")
-	files, ok := countOf(parts[0], "file changed", "files changed")
+	s := l[1:]
+	first, _, _ := strings.Cut(s, ", ")
+	files, ok := countOf(first, "file changed", "files changed")
 	if !ok {
 		return false
 	}
 	var ins, del int
-	for _, p := range parts[1:] {
+	for _, p := range strings.Split(s, ", ")[1:] {
 		if n, ok := countOf(p, "insertion(+)", "insertions(+)"); ok {
 			ins = n
 		} else if n, ok := countOf(p, "deletion(-)", "deletions(-)"); ok {

@@ -182,6 +182,9 @@ func escapedLinesEnd(b []byte, i int) int {
 // of a line that rewrites itself with "\r", without trailing blanks (the
 // remote pads its lines with spaces to clear what they overwrite).
 func shownLine(l string) string {
+	if strings.IndexByte(l, '\r') < 0 {
+		return trimBlanksRight(l) // most lines; IndexByte is the faster scan
+	}
 	for {
 		i := strings.LastIndexByte(l, '\r')
 		if i < 0 || strings.TrimSpace(l[i+1:]) != "" {
@@ -229,7 +232,7 @@ func (g *remoteLog) line(l string) {
 		g.autoMerged++
 	case strings.HasPrefix(l, "CONFLICT ("):
 		g.conflicts.add(l)
-	case g.stat != nil && g.statLine(l):
+	case g.stat != nil && g.stat.knownOutsideLine(l):
 	default:
 		g.messages.add(l, g.isKey(l))
 	}
@@ -249,15 +252,17 @@ var progressPrefixes = []string{
 // isProgressLine reports whether l (without its "remote: ") is a progress
 // meter, the "Total N (delta M), reused ..." statistics, or the
 // "Rebasing (N/M)" counter of a rebase. Its first byte rules out most
-// lines before any prefix is compared: every title starts with one of
-// progressFirst.
+// lines, and most titles, before any prefix is compared.
 func isProgressLine(l string) bool {
-	if l == "" || strings.IndexByte(progressFirst, l[0]) < 0 {
+	if l == "" || !isProgressFirst(l[0]) {
 		return false
 	}
+	for _, p := range progressPrefixes {
+		if p[0] == l[0] && strings.HasPrefix(l, p) {
+			return true
+		}
+	}
 	switch {
-	case hasAnyPrefix(l, progressPrefixes):
-		return true
 	case strings.HasPrefix(l, "Total "):
 		return strings.Contains(l, " (delta ")
 	case strings.HasPrefix(l, "Rebasing ("):
@@ -266,9 +271,16 @@ func isProgressLine(l string) bool {
 	return false
 }
 
-// progressFirst holds the first bytes of progressPrefixes, "Total " and
-// "Rebasing (" (TestProgressFirst holds it to them).
-const progressFirst = "CDEFIRTUW"
+// isProgressFirst reports whether c is the first byte of one of
+// progressPrefixes, "Total " or "Rebasing (" (TestProgressFirst holds it to
+// them).
+func isProgressFirst(c byte) bool {
+	switch c {
+	case 'C', 'D', 'E', 'F', 'I', 'R', 'T', 'U', 'W':
+		return true
+	}
+	return false
+}
 
 // isRemoteLine reports whether l is "To URL" (push) or "From URL" (fetch,
 // pull): one word after the keyword, which a sentence ("To push the
@@ -301,18 +313,6 @@ func isRefLine(l string) bool {
 	}
 	summary, _, _ := strings.Cut(rest, " ")
 	return summary != "" && strings.Contains(rest, " -> ")
-}
-
-// statLine hands l to git_diff's --stat reader; it reports false, and
-// takes nothing, when l is not a diffstat line.
-func (g *remoteLog) statLine(l string) bool {
-	n := len(g.stat.other)
-	g.stat.outsideLine(l)
-	if len(g.stat.other) > n {
-		g.stat.other = g.stat.other[:n]
-		return false
-	}
-	return true
 }
 
 // outcomePrefixes start the lines that say how a merge, a rebase, a clone

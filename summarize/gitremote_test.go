@@ -97,8 +97,8 @@ func TestIsProgressLine(t *testing.T) {
 
 func TestProgressFirst(t *testing.T) {
 	for _, p := range append(progressPrefixes, "Total ", "Rebasing (") {
-		if !strings.Contains(progressFirst, p[:1]) {
-			t.Errorf("progressFirst lacks the first byte of %q", p)
+		if !isProgressFirst(p[0]) {
+			t.Errorf("isProgressFirst(%q) is false for %q", p[0], p)
 		}
 	}
 }
