@@ -269,3 +269,42 @@ func (t *tailLines) add(l string) {
 	}
 	t.lines = append(t.lines, l)
 }
+
+// fitHead is fitList for a list of total items of which only the first
+// ones, head, were kept (at least limit of them when there are as many):
+// a rule that shows at most limit items of a list counts the others
+// instead of building them.
+func fitHead(key string, head []string, total, limit, room int) (n, size int) {
+	limit = min(limit, total)
+	size = len(key) + 2 // "key:\n"
+	for n < limit {
+		next := size + itemSize(head[n])
+		if rest := total - n - 1; rest > 0 {
+			next += omittedSize(key, rest)
+		}
+		if next > room {
+			break
+		}
+		size += itemSize(head[n])
+		n++
+	}
+	if n == 0 {
+		size = 0
+	}
+	if rest := total - n; rest > 0 {
+		size += omittedSize(key, rest)
+	}
+	return n, size
+}
+
+// addHead is addList for a list kept as its head and its total: the first
+// n items and the count of the rest.
+func addHead(b *Body, key string, head []string, total, n int) {
+	if n == 0 {
+		if total > 0 {
+			b.Count(key+"_omitted", total)
+		}
+		return
+	}
+	b.ListHead(key, head[:n], total)
+}
