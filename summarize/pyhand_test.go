@@ -23,6 +23,12 @@ var pyHandSeeds = []string{
 	" 3 files changed, 4 insertions(+), 1 deletion(-)", " 1 file changed, 2 deletions(-)",
 	" 2 files changed", " 2 files changed, ", " 0x files changed", " src/a.rs | 2 +-",
 	"a|b|c|ddddddddddddddddddddddddddd|e\nf",
+	"= 12 failed, 6 passed, 1 warning, 2 errors in 0.11s =", "3 passed in 61.20s (0:01:01)", "no tests ran in 0.00s",
+	"2 subtests passed in 1s", "1 passed in 1.s", "1 passed  in 1s", "1 passed in 1s ()", "1 passed, in 1s",
+	"1 in in 2s", "1 passed in 1s (1:2", "=1 passed in 1s)=", "n passed in 1s",
+	"tests/t.py::x[a - b] FAILED   [ 50%]  ", "tests/t.py::x ERROR [1/2]", "t.py::x FAILED [5%", "a b.py::x FAILED",
+	"x.py:: FAILED", "t.py::x[a - [b]] - c - d", "t.py::x - y", "t.py::x] - [y - z",
+	"tests/x.py:12: AssertionError", "/abs/x.py:10", "x.py:1x", "x.py:1:2", "a b:1", ":1",
 }
 
 func checkPyHandParsers(t *testing.T, s string) {
@@ -50,6 +56,25 @@ func checkPyHandParsers(t *testing.T, s string) {
 	if got, want := d.statSummary(s), ref.refStatSummary(s); got != want ||
 		d.summary != ref.summary || d.sumFiles != ref.sumFiles || d.sumIns != ref.sumIns || d.sumDel != ref.sumDel {
 		t.Fatalf("statSummary(%q) = %v %+v, the plain code says %v %+v", s, got, d, want, ref)
+	}
+
+	summary, ok := pySummaryLine(s)
+	if want := refPySummaryLineOK(s); ok != want || ok && summary != strings.Trim(s, "= ") || !ok && summary != "" {
+		t.Fatalf("pySummaryLine(%q) = %q, %v; the regexp says %v", s, summary, ok, want)
+	}
+	if got, want := isPySummary(s), refPySummary.MatchString(s); got != want {
+		t.Fatalf("isPySummary(%q) = %v, the regexp says %v", s, got, want)
+	}
+	if got, want := isPyLocation(s), refIsPyLocation(s); got != want {
+		t.Fatalf("isPyLocation(%q) = %v, the plain code says %v", s, got, want)
+	}
+	id, kind, ok := pyVerboseResult(s)
+	wid, wkind, wok := refPyVerboseResult(s)
+	if id != wid || kind != wkind || ok != wok {
+		t.Fatalf("pyVerboseResult(%q) = %q, %q, %v; the plain code says %q, %q, %v", s, id, kind, ok, wid, wkind, wok)
+	}
+	if got, want := pyNodeID(s), refPyNodeID(s); got != want {
+		t.Fatalf("pyNodeID(%q) = %q, the plain code says %q", s, got, want)
 	}
 
 	checkFitHead(t, s)
@@ -180,4 +205,76 @@ func (d *diffParse) refStatSummary(l string) bool {
 	}
 	d.summary, d.sumFiles, d.sumIns, d.sumDel = s, files, ins, del
 	return true
+}
+
+var refPySummary = lazyRE(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
+
+func refPySummaryLineOK(l string) bool {
+	if l == "" || (l[0] != '=' && (l[0] < '0' || l[0] > '9') && l[0] != 'n') {
+		return false
+	}
+	t := strings.Trim(l, "= ")
+	return strings.Contains(l, " in ") && strings.Contains(t, " in ") && refPySummary.MatchString(t)
+}
+
+func refIsPyLocation(l string) bool {
+	if l == "" || l[0] == ' ' || l[0] == '\t' {
+		return false
+	}
+	path, rest, ok := strings.Cut(l, ":")
+	if !ok || path == "" || strings.ContainsAny(path, " \t") {
+		return false
+	}
+	digits := rest
+	if i := strings.IndexByte(rest, ':'); i >= 0 {
+		digits = rest[:i]
+		if i+1 < len(rest) && rest[i+1] != ' ' {
+			return false
+		}
+	}
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+func refPyVerboseResult(l string) (id, kind string, ok bool) {
+	if !strings.Contains(l, "::") || l[0] == ' ' {
+		return "", "", false
+	}
+	t := strings.TrimRight(l, " ")
+	if strings.HasSuffix(t, "]") {
+		i := strings.LastIndexByte(t, '[')
+		if i < 0 || strings.Trim(t[i+1:len(t)-1], " 0123456789/%") != "" {
+			return "", "", false
+		}
+		t = strings.TrimRight(t[:i], " ")
+	}
+	for _, k := range []string{"FAILED", "ERROR"} {
+		if id, found := strings.CutSuffix(t, " "+k); found && refIsPyTestID(id) {
+			return id, k, true
+		}
+	}
+	return "", "", false
+}
+
+func refIsPyTestID(id string) bool {
+	path, name, ok := strings.Cut(id, "::")
+	return ok && name != "" && strings.Contains(path, ".") && !strings.ContainsAny(path, " \t")
+}
+
+func refPyNodeID(s string) string {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+			}
+		case ' ':
+			if depth == 0 && strings.HasPrefix(s[i:], " - ") {
+				return s[:i]
+			}
+		}
+	}
+	return s
 }
