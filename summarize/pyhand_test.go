@@ -77,6 +77,17 @@ func checkPyHandParsers(t *testing.T, s string) {
 		t.Fatalf("pyNodeID(%q) = %q, the plain code says %q", s, got, want)
 	}
 
+	ls := lines([]byte(s))
+	for _, tail := range []int{0, 1, 3} {
+		for _, maxKeep := range []int{0, 1, 2} {
+			kept, lost := pyExcerpt(ls, isPyMustKeep, maxKeep, tail)
+			wkept, wlost := refPyExcerpt(ls, isPyMustKeep, maxKeep, tail)
+			if !slices.Equal(kept, wkept) || lost != wlost {
+				t.Fatalf("pyExcerpt(%q, %d, %d) = %q, %d; the plain code says %q, %d", s, maxKeep, tail, kept, lost, wkept, wlost)
+			}
+		}
+	}
+
 	checkFitHead(t, s)
 }
 
@@ -277,4 +288,35 @@ func refPyNodeID(s string) string {
 		}
 	}
 	return s
+}
+
+func refPyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []string, lost int) {
+	nonBlank := 0
+	for _, l := range ls {
+		if strings.TrimSpace(l) != "" {
+			nonBlank++
+		}
+	}
+	i, matched := 0, 0
+	for _, l := range ls {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		i++
+		switch {
+		case i > nonBlank-tail:
+			kept = append(kept, l)
+		case keep(l):
+			matched++
+			if matched <= maxKeep {
+				kept = append(kept, l)
+			} else if tail == 0 {
+				lost++
+			}
+		}
+	}
+	if tail > 0 {
+		lost = nonBlank - len(kept)
+	}
+	return kept, lost
 }

@@ -282,14 +282,14 @@ func (p *pytestLog) addResult(kind, id string) {
 // whose banners a pipe cut off.
 func (p *pytestLog) failureLine(l string) {
 	if head, ok := pySectionHead(l); ok {
-		p.sec = p.addSection(pySection{head: head})
+		p.sec = p.addSection(head, "")
 		return
 	}
 	s := p.sec
 	if s == nil {
 		// --tb=line: one location line per failure, no section heads.
 		if p.mode == pyModeFailures && isPyLocation(l) {
-			p.addSection(pySection{loc: l})
+			p.addSection("", l)
 		}
 		return
 	}
@@ -332,17 +332,17 @@ func (p *pytestLog) failureLine(l string) {
 }
 
 // addSection counts a new section and returns where it is read: kept
-// while fewer than pyMaxFailures are, else in the spare section.
-func (p *pytestLog) addSection(sec pySection) *pySection {
+// while fewer than pyMaxFailures are, else in the spare section, whose E
+// lines' array is reused.
+func (p *pytestLog) addSection(head, loc string) *pySection {
 	p.nSections++
+	s := &p.spareSec
 	if len(p.sections) < pyMaxFailures {
-		s := &sec
+		s = new(pySection)
 		p.sections = append(p.sections, s)
-		return s
 	}
-	sec.eLines = p.spareSec.eLines[:0]
-	p.spareSec = sec
-	return &p.spareSec
+	*s = pySection{head: head, loc: loc, eLines: s.eLines[:0]}
+	return s
 }
 
 // warningLine reads a line of the warnings summary: entries are separated
@@ -700,18 +700,20 @@ func isPyTestID(id string) bool {
 
 // pyNodeID cuts the node id off a short-summary entry: it ends at the
 // first " - " outside the brackets of a parametrized id, so that
-// "test_x[a - b] - assert ..." keeps its whole id. Without a bracket
-// before the first " - ", that one ends it.
+// "test_x[a - b] - assert ..." keeps its whole id. Brackets are counted
+// from the first one, when it comes before the first " - ": the path and
+// the test's name are not read byte by byte.
 func pyNodeID(s string) string {
 	first := strings.Index(s, " - ")
 	if first < 0 {
 		return s
 	}
-	if strings.IndexByte(s[:first], '[') < 0 {
+	open := strings.IndexByte(s[:first], '[')
+	if open < 0 {
 		return s[:first]
 	}
 	depth := 0
-	for i := 0; i < len(s); i++ {
+	for i := open; i < len(s); i++ {
 		switch s[i] {
 		case '[':
 			depth++

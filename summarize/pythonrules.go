@@ -196,6 +196,20 @@ func isPyMustKeep(l string) bool {
 // non-blank line when there is a tail, else the matching lines past
 // maxKeep.
 func pyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []string, lost int) {
+	if tail == 0 {
+		// Only the matching lines count: the others need not be read
+		// twice, nor told blank.
+		for _, l := range ls {
+			if keep(l) && strings.TrimSpace(l) != "" {
+				if len(kept) < maxKeep {
+					kept = append(kept, l)
+				} else {
+					lost++
+				}
+			}
+		}
+		return kept, lost
+	}
 	nonBlank := 0
 	for _, l := range ls {
 		if strings.TrimSpace(l) != "" {
@@ -215,15 +229,10 @@ func pyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []s
 			matched++
 			if matched <= maxKeep {
 				kept = append(kept, l)
-			} else if tail == 0 {
-				lost++
 			}
 		}
 	}
-	if tail > 0 {
-		lost = nonBlank - len(kept)
-	}
-	return kept, lost
+	return kept, nonBlank - len(kept)
 }
 
 // pyExcerptSize is the rendered size of addPyExcerpt's fields.
