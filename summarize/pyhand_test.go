@@ -3,6 +3,7 @@ package summarize
 import (
 	"iter"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -23,6 +24,8 @@ var pyHandSeeds = []string{
 	" 3 files changed, 4 insertions(+), 1 deletion(-)", " 1 file changed, 2 deletions(-)",
 	" 2 files changed", " 2 files changed, ", " 0x files changed", " src/a.rs | 2 +-",
 	"a|b|c|ddddddddddddddddddddddddddd|e\nf",
+	"tag v1|Tagger: T|| msg||commit 1111111|Author: A||    subject|    |    body||Notes:|    n||diff --git a/x b/x|+a|commit 2222222 (from 3)|| s| \t|x",
+	"commit abcdef0\tHEAD|Notes (x):|commit abcdefg|commit 1234567 |tag |tag x",
 	"= 12 failed, 6 passed, 1 warning, 2 errors in 0.11s =", "3 passed in 61.20s (0:01:01)", "no tests ran in 0.00s",
 	"2 subtests passed in 1s", "1 passed in 1.s", "1 passed  in 1s", "1 passed in 1s ()", "1 passed, in 1s",
 	"1 in in 2s", "1 passed in 1s (1:2", "=1 passed in 1s)=", "n passed in 1s",
@@ -88,7 +91,21 @@ func checkPyHandParsers(t *testing.T, s string) {
 		}
 	}
 
+	checkSplitShow(t, s)
 	checkFitHead(t, s)
+}
+
+// checkSplitShow holds splitShow to the plain code, which kept every
+// header, and read its lines as strings.
+func checkSplitShow(t *testing.T, s string) {
+	for _, out := range []string{s, strings.ReplaceAll(s, "|", "\n")} {
+		got, want := splitShow([]byte(out)), refSplitShow([]byte(out))
+		if !slices.Equal(got.tags, want.tags[:min(len(want.tags), showObjectsCap)]) || got.nTags != len(want.tags) ||
+			!slices.Equal(got.commits, want.commits[:min(len(want.commits), showObjectsCap)]) || got.nCommits != len(want.commits) ||
+			got.messageOmitted != want.messageOmitted || string(got.patch) != string(want.patch) {
+			t.Fatalf("splitShow(%q) = %+v; the plain code says %+v", out, got, want)
+		}
+	}
 }
 
 // checkFitHead holds fitHead and addHead, on the head of a list, to
@@ -319,4 +336,105 @@ func refPyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept 
 		lost = nonBlank - len(kept)
 	}
 	return kept, lost
+}
+
+func refSplitShow(out []byte) *showParse {
+	s := &showParse{}
+	var cur []string // the header being read
+	curTag, shown := false, 0
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		if omitted := shown - showMessageLinesCap; omitted > 0 {
+			cur = append(cur, "["+strconv.Itoa(omitted)+" message lines not shown]")
+			s.messageOmitted += omitted
+		}
+		if curTag {
+			s.tags = append(s.tags, strings.Join(cur, "\n"))
+		} else {
+			s.commits = append(s.commits, strings.Join(cur, "\n"))
+		}
+		cur, shown = nil, 0
+	}
+	// message keeps a message line within the cap and counts it.
+	message := func(l string) {
+		shown++
+		if shown <= showMessageLinesCap {
+			cur = append(cur, l)
+		}
+	}
+	var pieces [][2]int // byte ranges of the patch
+	patchStart := -1
+	state := showPatch
+	for off, lb := range byteLines(out) {
+		l := string(lb)
+		blank := strings.TrimSpace(l) == ""
+		header := true
+		switch {
+		case refIsCommitLine(l):
+			flush()
+			cur, curTag, state = []string{l}, false, showCommit
+		case state == showCommit || state == showTagHeader:
+			switch {
+			case !blank:
+				cur = append(cur, l)
+			case state == showCommit:
+				state = showMessage
+			default:
+				state = showTag
+			}
+		case state == showMessage:
+			switch {
+			case blank && !strings.HasPrefix(l, "    "):
+				state = showAfterMsg
+			case !blank:
+				message(l)
+			}
+		case state == showAfterMsg && (l == "Notes:" || strings.HasPrefix(l, "Notes (")):
+			cur = append(cur, l)
+			state = showMessage
+		case state == showTag:
+			if !blank {
+				message(l)
+			}
+		case (state == showPatch || state == showAfterMsg) && strings.HasPrefix(l, "tag ") && len(l) > 4:
+			flush()
+			cur, curTag, state = []string{l}, true, showTagHeader
+		default:
+			header = false
+			flush()
+			state = showPatch
+			if patchStart < 0 {
+				patchStart = off
+			}
+		}
+		if header && patchStart >= 0 {
+			pieces = append(pieces, [2]int{patchStart, off})
+			patchStart = -1
+		}
+	}
+	flush()
+	if patchStart >= 0 {
+		pieces = append(pieces, [2]int{patchStart, len(out)})
+	}
+	switch len(pieces) {
+	case 0:
+	case 1:
+		s.patch = out[pieces[0][0]:pieces[0][1]]
+	default:
+		for _, p := range pieces {
+			s.patch = append(s.patch, out[p[0]:p[1]]...)
+		}
+	}
+	return s
+}
+func refIsCommitLine(l string) bool {
+	rest, ok := strings.CutPrefix(l, "commit ")
+	if !ok {
+		return false
+	}
+	hash, _, _ := strings.Cut(rest, " ")
+	hash, _, _ = strings.Cut(hash, "\t") // --source
+	return len(hash) >= 7 && len(hash) <= 64 && strings.Trim(hash, "0123456789abcdef") == ""
 }
