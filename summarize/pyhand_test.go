@@ -30,6 +30,7 @@ var pyHandSeeds = []string{
 	"2 subtests passed in 1s", "1 passed in 1.s", "1 passed  in 1s", "1 passed in 1s ()", "1 passed, in 1s",
 	"1 in in 2s", "1 passed in 1s (1:2", "=1 passed in 1s)=", "n passed in 1s",
 	"tests/t.py::x[a - b] FAILED   [ 50%]  ", "tests/t.py::x ERROR [1/2]", "t.py::x FAILED [5%", "a b.py::x FAILED",
+	"___ test_x ___", "_ _ _ _ _", "____ _ ____", "=== FAILURES ===", "==  ==", "------ Captured stdout call ------",
 	"x.py:: FAILED", "t.py::x[a - [b]] - c - d", "t.py::x - y", "t.py::x] - [y - z",
 	"tests/x.py:12: AssertionError", "/abs/x.py:10", "x.py:1x", "x.py:1:2", "a b:1", ":1",
 }
@@ -75,6 +76,17 @@ func checkPyHandParsers(t *testing.T, s string) {
 	wid, wkind, wok := refPyVerboseResult(s)
 	if id != wid || kind != wkind || ok != wok {
 		t.Fatalf("pyVerboseResult(%q) = %q, %q, %v; the plain code says %q, %q, %v", s, id, kind, ok, wid, wkind, wok)
+	}
+	for _, c := range []byte("=_-!") {
+		got, ok := pyFramed(s, c)
+		want, wok := refPyFramed(s, c)
+		if got != want || ok != wok {
+			t.Fatalf("pyFramed(%q, %q) = %q, %v; the plain code says %q, %v", s, c, got, ok, want, wok)
+		}
+	}
+	head, ok := pySectionHead(s)
+	if want, wok := refPySectionHead(s); head != want || ok != wok {
+		t.Fatalf("pySectionHead(%q) = %q, %v; the plain code says %q, %v", s, head, ok, want, wok)
 	}
 	if got, want := pyNodeID(s), refPyNodeID(s); got != want {
 		t.Fatalf("pyNodeID(%q) = %q, the plain code says %q", s, got, want)
@@ -286,6 +298,25 @@ func refPyVerboseResult(l string) (id, kind string, ok bool) {
 func refIsPyTestID(id string) bool {
 	path, name, ok := strings.Cut(id, "::")
 	return ok && name != "" && strings.Contains(path, ".") && !strings.ContainsAny(path, " \t")
+}
+
+func refPyFramed(l string, c byte) (string, bool) {
+	if len(l) < 5 || l[0] != c || l[len(l)-1] != c {
+		return "", false
+	}
+	t := strings.TrimRight(strings.TrimLeft(l, string(c)), string(c))
+	if len(t) < 3 || t[0] != ' ' || t[len(t)-1] != ' ' {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
+}
+
+func refPySectionHead(l string) (string, bool) {
+	t, ok := refPyFramed(l, '_')
+	if !ok || strings.Trim(t, "_ ") == "" {
+		return "", false
+	}
+	return t, true
 }
 
 func refPyNodeID(s string) string {

@@ -572,10 +572,21 @@ func pyBanner(l string) (string, bool) {
 // "_ _ _ _" lines between traceback frames are not heads.
 func pySectionHead(l string) (string, bool) {
 	t, ok := pyFramed(l, '_')
-	if !ok || strings.Trim(t, "_ ") == "" {
+	if !ok || onlyUnderscores(t) {
 		return "", false
 	}
 	return t, true
+}
+
+// onlyUnderscores reports whether s holds nothing but '_' and ' ', as
+// the "_ _ _" line between traceback frames does.
+func onlyUnderscores(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' && s[i] != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // pyBang returns the text of a "!!!! stopping after 1 failures !!!!" line.
@@ -596,7 +607,14 @@ func pyFramed(l string, c byte) (string, bool) {
 	if len(l) < 5 || l[0] != c || l[len(l)-1] != c {
 		return "", false
 	}
-	t := strings.TrimRight(strings.TrimLeft(l, string(c)), string(c))
+	i, j := 0, len(l)
+	for i < j && l[i] == c {
+		i++
+	}
+	for j > i && l[j-1] == c {
+		j--
+	}
+	t := l[i:j]
 	if len(t) < 3 || t[0] != ' ' || t[len(t)-1] != ' ' {
 		return "", false
 	}
