@@ -359,9 +359,8 @@ func (g *remoteLog) body() *Body {
 	b.ListCapped("new_refs", g.newRefs)
 	b.ListCapped("rejected", g.rejected)
 	b.ListCapped("conflicts", g.conflicts)
-	// As in addStderr, the lines left out come after the kept ones, so
-	// that messages_omitted counts them, together with any the budget
-	// takes later.
+	// As in addStderr, messages_omitted counts the lines past their cap
+	// together with any the budget takes later.
 	m := g.messages
 	b.ListHead("messages", m.kept, len(m.kept)+m.dropped)
 	if g.stat != nil {

@@ -106,6 +106,7 @@ type pytestLog struct {
 	spareWarn pyWarning
 }
 
+// newPytestLog returns an empty log whose lists have their caps.
 func newPytestLog() *pytestLog {
 	return &pytestLog{
 		banners:  newCapped(pyMaxBanners),
@@ -356,12 +357,12 @@ func (p *pytestLog) warningLine(l string) {
 	case l[0] != ' ':
 		if p.warn == nil {
 			p.nWarnings++
-			p.spareWarn = pyWarning{head: l}
 			p.warn = &p.spareWarn
 			if len(p.warnings) < pyMaxWarnings {
-				p.warn = &pyWarning{head: l}
+				p.warn = new(pyWarning)
 				p.warnings = append(p.warnings, p.warn)
 			}
+			*p.warn = pyWarning{head: l}
 		}
 	case p.warn != nil && p.warn.message == "" && strings.HasPrefix(l, "  ") && l[2] != ' ':
 		p.warn.message = strings.TrimSpace(l)
