@@ -48,7 +48,7 @@ func gitDiff(r *Run) *Body {
 	if d.summary != "" {
 		b.Field("stat_summary", d.summary)
 	}
-	b.List("stat", d.stat, diffStatCap)
+	b.ListCapped("stat", d.stat)
 
 	tail := func(b *Body) {
 		b.List("other_lines", d.other, otherCap)
@@ -107,10 +107,17 @@ type diffParse struct {
 	ins                      int
 	del                      int
 	context                  int
-	stat                     []string // --stat and --summary lines, their leading space removed
-	summary                  string   // "N files changed, ..." from --stat or --shortstat
+	stat                     capped // --stat and --summary lines, their leading space removed
+	summary                  string // "N files changed, ..." from --stat or --shortstat
 	sumFiles, sumIns, sumDel int
 	other                    []string // non-blank lines outside any known structure
+}
+
+// newDiffParse returns an empty parse. Of the --stat lines it keeps
+// those the block shows and counts the others: a pull's merge or a diff
+// --stat has one per file.
+func newDiffParse() *diffParse {
+	return &diffParse{stat: newCapped(diffStatCap)}
 }
 
 // markerPrefixes start the extended header lines copied into the files
@@ -138,7 +145,7 @@ const (
 // parseDiff walks the output once and counts. Lines are only converted to
 // strings when they are kept, so a huge patch costs little beyond one pass.
 func parseDiff(out []byte) *diffParse {
-	d := &diffParse{}
+	d := newDiffParse()
 	var f *diffFile
 	state := diffOutside
 	for off, l := range byteLines(out) {
@@ -315,7 +322,7 @@ func (d *diffParse) knownOutsideLine(l string) bool {
 		})
 	case d.statSummary(l):
 	case strings.HasPrefix(l, " ") && strings.Contains(l, " | "), hasAnyPrefix(l, summaryPrefixes):
-		d.stat = append(d.stat, l[1:])
+		d.stat.add(l[1:])
 	default:
 		return false
 	}

@@ -109,7 +109,7 @@ func parseRemote(r *Run, pull bool) *remoteLog {
 	}
 	streams := [][]byte{r.Stderr, r.Stdout}
 	if pull {
-		g.stat = &diffParse{}
+		g.stat = newDiffParse()
 		streams[0], streams[1] = r.Stdout, r.Stderr
 	}
 	for _, stream := range streams {
@@ -364,7 +364,7 @@ func (g *remoteLog) body() *Body {
 	m := g.messages
 	b.ListHead("messages", m.kept, len(m.kept)+m.dropped)
 	if g.stat != nil {
-		b.List("stat", g.stat.stat, diffStatCap)
+		b.ListCapped("stat", g.stat.stat)
 	}
 	return b
 }
