@@ -49,9 +49,8 @@ func mypy(r *Run) *Body {
 		curNotes  int
 		cur       *mypyDiagnostic
 		lostNotes bool // some error had more notes than it keeps
-		files     []string
-		perFile   = map[string]int{}
-		codes     = map[string]int{}
+		files     = newRunCounter()
+		codes     = newRunCounter()
 		// other holds each stream's lines that are neither diagnostics
 		// nor the closing line: what mypy prints when it cannot check.
 		other [2][]string
@@ -68,12 +67,9 @@ func mypy(r *Run) *Body {
 					cur = &mypyDiagnostic{line: l}
 					diags = append(diags, cur)
 				}
-				known := len(perFile)
-				if perFile[path]++; len(perFile) > known {
-					files = append(files, path) // one hash of the path, not two
-				}
+				files.add(path)
 				if c := mypyCode(l); c != "" {
-					codes[c]++
+					codes.add(c)
 				}
 			case ok && kind == "note":
 				notes++
@@ -109,20 +105,21 @@ func mypy(r *Run) *Body {
 	}
 	b.Count("errors", errors)
 	b.Count("notes", notes)
-	b.Count("files_with_errors", len(files))
-	if len(codes) > 0 {
-		s, lost := mypyCodes(codes)
+	b.Count("files_with_errors", len(files.order))
+	if len(codes.order) > 0 {
+		s, lost := mypyCodes(codes.values())
 		b.Field("error_codes", s)
 		if lost > 0 {
 			b.Count("error_codes_omitted", lost)
 		}
 	}
-	if len(files) > 1 {
-		items := make([]string, min(len(files), mypyMaxFiles))
+	if len(files.order) > 1 {
+		items := make([]string, min(len(files.order), mypyMaxFiles))
 		for i := range items {
-			items[i] = files[i] + ": " + strconv.Itoa(perFile[files[i]])
+			f := files.order[i]
+			items[i] = f + ": " + strconv.Itoa(*files.counts[f])
 		}
-		b.ListHead("error_files", items, len(files))
+		b.ListHead("error_files", items, len(files.order))
 	}
 	b.ListCapped("notes_without_error", loneNotes)
 
@@ -207,25 +204,62 @@ func isMypyError(l string) bool {
 }
 
 // mypyCode returns the error code at the end of an error line, "arg-type"
-// in "...; expected "int"  [arg-type]".
+// in "...; expected "int"  [arg-type]". A code holds no bracket, so its
+// "  [" is before the line's last '['.
 func mypyCode(l string) string {
 	if !strings.HasSuffix(l, "]") {
 		return ""
 	}
-	i := strings.LastIndex(l, "  [")
-	if i < 0 {
+	i := strings.LastIndexByte(l, '[')
+	if i < 2 || l[i-2] != ' ' || l[i-1] != ' ' {
 		return ""
 	}
-	code := l[i+3 : len(l)-1]
+	code := l[i+1 : len(l)-1]
 	if code == "" {
 		return ""
 	}
 	for j := 0; j < len(code); j++ {
-		if c := code[j]; c == ' ' || c == '[' || c == ']' {
+		if c := code[j]; c == ' ' || c == ']' {
 			return ""
 		}
 	}
 	return code
+}
+
+// runCounter counts strings and keeps them in the order they first come
+// in. mypy prints a file's errors together, often of one code: a run of
+// the same string costs a comparison, not a hash.
+type runCounter struct {
+	order  []string
+	counts map[string]*int
+	last   string
+	lastN  *int
+}
+
+func newRunCounter() *runCounter {
+	return &runCounter{counts: map[string]*int{}}
+}
+
+func (c *runCounter) add(s string) {
+	if c.lastN == nil || s != c.last {
+		n := c.counts[s]
+		if n == nil {
+			n = new(int)
+			c.counts[s] = n
+			c.order = append(c.order, s)
+		}
+		c.last, c.lastN = s, n
+	}
+	*c.lastN++
+}
+
+// values returns the counts by string.
+func (c *runCounter) values() map[string]int {
+	m := make(map[string]int, len(c.counts))
+	for s, n := range c.counts {
+		m[s] = *n
+	}
+	return m
 }
 
 // mypyCodes renders the error codes with their counts, most frequent
