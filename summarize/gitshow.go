@@ -122,8 +122,8 @@ func splitShow(out []byte) *showParse {
 			add(l)
 		}
 	}
-	var pieces [][2]int // byte ranges of the patch
-	patchStart, patchSize := -1, 0
+	var pieces [][]byte // the patch's runs of lines
+	patchStart := -1
 	state := showPatch
 	for off, l := range byteLines(out) {
 		header := true
@@ -166,25 +166,20 @@ func splitShow(out []byte) *showParse {
 			}
 		}
 		if header && patchStart >= 0 {
-			pieces = append(pieces, [2]int{patchStart, off})
-			patchSize += off - patchStart
+			pieces = append(pieces, out[patchStart:off])
 			patchStart = -1
 		}
 	}
 	flush()
 	if patchStart >= 0 {
-		pieces = append(pieces, [2]int{patchStart, len(out)})
-		patchSize += len(out) - patchStart
+		pieces = append(pieces, out[patchStart:])
 	}
 	switch len(pieces) {
 	case 0:
 	case 1:
-		s.patch = out[pieces[0][0]:pieces[0][1]]
+		s.patch = pieces[0]
 	default:
-		s.patch = make([]byte, 0, patchSize)
-		for _, p := range pieces {
-			s.patch = append(s.patch, out[p[0]:p[1]]...)
-		}
+		s.patch = bytes.Join(pieces, nil) // sized once, not zeroed first
 	}
 	return s
 }
