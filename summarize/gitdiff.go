@@ -48,7 +48,7 @@ func gitDiff(r *Run) *Body {
 	if d.summary != "" {
 		b.Field("stat_summary", d.summary)
 	}
-	b.List("stat", d.stat, diffStatCap)
+	b.ListCapped("stat", d.stat)
 
 	tail := func(b *Body) {
 		b.List("other_lines", d.other, otherCap)
@@ -107,10 +107,17 @@ type diffParse struct {
 	ins                      int
 	del                      int
 	context                  int
-	stat                     []string // --stat and --summary lines, their leading space removed
-	summary                  string   // "N files changed, ..." from --stat or --shortstat
+	stat                     capped // --stat and --summary lines, their leading space removed
+	summary                  string // "N files changed, ..." from --stat or --shortstat
 	sumFiles, sumIns, sumDel int
 	other                    []string // non-blank lines outside any known structure
+}
+
+// newDiffParse returns an empty parse. Of the --stat lines it keeps
+// those the block shows and counts the others: a pull's merge or a diff
+// --stat has one per file.
+func newDiffParse() *diffParse {
+	return &diffParse{stat: newCapped(diffStatCap)}
 }
 
 // markerPrefixes start the extended header lines copied into the files
@@ -138,7 +145,7 @@ const (
 // parseDiff walks the output once and counts. Lines are only converted to
 // strings when they are kept, so a huge patch costs little beyond one pass.
 func parseDiff(out []byte) *diffParse {
-	d := &diffParse{}
+	d := newDiffParse()
 	var f *diffFile
 	state := diffOutside
 	for off, l := range byteLines(out) {
@@ -295,6 +302,15 @@ var summaryPrefixes = []string{" create mode ", " delete mode ", " rename ", " c
 // "* Unmerged path" lines of a conflicted diff, or something else, which is
 // kept as an other line.
 func (d *diffParse) outsideLine(l string) {
+	if !d.knownOutsideLine(l) {
+		d.other = append(d.other, l)
+	}
+}
+
+// knownOutsideLine takes l when it is blank, an unmerged path or --stat
+// output, and reports whether it did; git pull hands it the lines of its
+// merge, which has a diffstat.
+func (d *diffParse) knownOutsideLine(l string) bool {
 	switch {
 	case strings.TrimSpace(l) == "":
 	case strings.HasPrefix(l, "* Unmerged path "):
@@ -306,27 +322,30 @@ func (d *diffParse) outsideLine(l string) {
 		})
 	case d.statSummary(l):
 	case strings.HasPrefix(l, " ") && strings.Contains(l, " | "), hasAnyPrefix(l, summaryPrefixes):
-		d.stat = append(d.stat, l[1:])
+		d.stat.add(l[1:])
 	default:
-		d.other = append(d.other, l)
+		return false
 	}
+	return true
 }
 
 // statSummary reads the closing line of --stat and --shortstat,
 // " N files changed, X insertions(+), Y deletions(-)"; git leaves out a part
 // whose count is zero.
 func (d *diffParse) statSummary(l string) bool {
-	s, ok := strings.CutPrefix(l, " ")
-	if !ok {
+	// The count's first digit rules out each file's diffstat line, which
+	// starts with a space too, before the line is searched or split.
+	if len(l) < 2 || l[0] != ' ' || l[1] < '0' || l[1] > '9' {
 		return false
 	}
-	parts := strings.Split(s, ", ")
-	files, ok := countOf(parts[0], "file changed", "files changed")
+	s := l[1:]
+	first, _, _ := strings.Cut(s, ", ")
+	files, ok := countOf(first, "file changed", "files changed")
 	if !ok {
 		return false
 	}
 	var ins, del int
-	for _, p := range parts[1:] {
+	for _, p := range strings.Split(s, ", ")[1:] {
 		if n, ok := countOf(p, "insertion(+)", "insertions(+)"); ok {
 			ins = n
 		} else if n, ok := countOf(p, "deletion(-)", "deletions(-)"); ok {

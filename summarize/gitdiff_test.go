@@ -139,10 +139,10 @@ func TestDiffCountsMatchGit(t *testing.T) {
 		if d.ins != s.sumIns || d.del != s.sumDel || len(d.files) != s.sumFiles {
 			t.Errorf("%s: %d files +%d -%d, git says %q", c.patch, len(d.files), d.ins, d.del, s.summary)
 		}
-		if len(s.stat) != len(d.files) {
-			t.Fatalf("%s: %d stat lines for %d files", c.stat, len(s.stat), len(d.files))
+		if s.stat.total != len(d.files) || len(s.stat.items) != s.stat.total {
+			t.Fatalf("%s: %d stat lines (%d kept) for %d files", c.stat, s.stat.total, len(s.stat.items), len(d.files))
 		}
-		for i, line := range s.stat {
+		for i, line := range s.stat.items {
 			f := d.files[i]
 			_, n, _ := strings.Cut(line, " | ")
 			n = strings.TrimSpace(n)

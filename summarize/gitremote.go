@@ -1,6 +1,10 @@
 package summarize
 
-import "strings"
+import (
+	"bytes"
+	"iter"
+	"strings"
+)
 
 // The rules of git's network verbs: bash.git_push, bash.git_pull,
 // bash.git_fetch and bash.git_clone. All four print the same kinds of
@@ -40,29 +44,49 @@ const (
 	otherMessagesCap = 20
 )
 
-// remoteLog is what parseRemote understood.
+// remoteLog is what parseRemote understood. Its lists keep only the items
+// the block can show and count the others: a first fetch of a big
+// repository prints a line per ref.
 type remoteLog struct {
-	progress   int      // progress meter lines left out
-	remotes    []string // "To URL" and "From URL" lines
-	refs       []string // ref lines of existing refs: updated, forced, deleted
-	newTags    []string // ref lines of new tags
-	newRefs    []string // ref lines of other new refs: branches, FETCH_HEAD
-	rejected   []string // ref lines flagged "!": rejected by git or by the remote
-	upToDate   int      // ref lines flagged "=" (-v): nothing changed
-	autoMerged int      // "Auto-merging PATH" lines of a merge
-	conflicts  []string // "CONFLICT (KIND): ..." lines of a merge or rebase
+	progress   int    // progress meter lines left out
+	remotes    capped // "To URL" and "From URL" lines
+	refs       capped // ref lines of existing refs: updated, forced, deleted
+	newTags    capped // ref lines of new tags
+	newRefs    capped // ref lines of other new refs: branches, FETCH_HEAD
+	rejected   capped // ref lines flagged "!": rejected by git or by the remote
+	upToDate   int    // ref lines flagged "=" (-v): nothing changed
+	autoMerged int    // "Auto-merging PATH" lines of a merge
+	conflicts  capped // "CONFLICT (KIND): ..." lines of a merge or rebase
 
 	stat     *diffParse // the merge's diffstat (pull only), or nil
-	messages []message  // every other non-blank line, in order
+	messages messages   // every other non-blank line, in order
 }
 
-// message is a line the rule copies as it is. key lines (failures,
-// conflicts, the outcome of a merge or a clone) have a much higher cap
-// than the others (hints, warnings, the remote's own lines), so that
-// noise cannot push them out.
-type message struct {
-	text string
-	key  bool
+// messages are the lines the rule copies as they are. Key lines
+// (failures, conflicts, the outcome of a merge or a clone) have a much
+// higher cap than the others (hints, warnings, the remote's own lines), so
+// that noise cannot push them out. Only the lines within their cap are
+// kept; the others are counted.
+type messages struct {
+	kept         []string
+	keys, others int
+	dropped      int
+	lastKey      bool // the last line, kept or not, was a key line
+}
+
+// add takes the next line and whether it is a key line.
+func (m *messages) add(l string, key bool) {
+	m.lastKey = key
+	switch {
+	case key && m.keys < keyMessagesCap:
+		m.keys++
+		m.kept = append(m.kept, l)
+	case !key && m.others < otherMessagesCap:
+		m.others++
+		m.kept = append(m.kept, l)
+	default:
+		m.dropped++
+	}
 }
 
 // parseRemote reads both streams. Each line is taken as a terminal shows
@@ -75,31 +99,109 @@ type message struct {
 // be overwritten"; a rebase's "error: could not apply"); pull also has a
 // diffstat to read.
 func parseRemote(r *Run, pull bool) *remoteLog {
-	g := &remoteLog{}
+	g := &remoteLog{
+		remotes:   newCapped(remotesCap),
+		refs:      newCapped(refUpdatesCap),
+		newTags:   newCapped(newRefsCap),
+		newRefs:   newCapped(newRefsCap),
+		rejected:  newCapped(rejectedCap),
+		conflicts: newCapped(conflictsCap),
+	}
 	streams := [][]byte{r.Stderr, r.Stdout}
 	if pull {
-		g.stat = &diffParse{}
+		g.stat = newDiffParse()
 		streams[0], streams[1] = r.Stdout, r.Stderr
 	}
 	for _, stream := range streams {
-		for l := range eachLine(StripTerminal(stream)) {
-			g.line(shownLine(l))
+		for l := range shownLines(stream) {
+			g.line(l)
 		}
 	}
 	return g
+}
+
+// shownLines yields shownLine of each line of StripTerminal(b), without
+// copying b: only the lines around an escape sequence are stripped, and
+// the others are read in place. Stripping also turns "\r\n" into "\n",
+// which for a line read in place leaves one more trailing "\r": shownLine
+// drops it, as it drops any blank last state. StripTerminal is a scan
+// whose state outside an escape sequence is empty, so stripping the lines
+// from the one an escape starts on to the end of the line it ends on gives
+// what stripping the whole stream gives there (an escape sequence may run
+// over several lines).
+func shownLines(b []byte) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for len(b) > 0 {
+			plain := b
+			esc := bytes.IndexByte(b, 0x1b)
+			if esc >= 0 {
+				plain = b[:bytes.LastIndexByte(b[:esc], '\n')+1]
+			}
+			for l := range eachLine(plain) {
+				if !yield(shownLine(l)) {
+					return
+				}
+			}
+			if esc < 0 {
+				return
+			}
+			end := escapedLinesEnd(b, esc)
+			for l := range eachLine(StripTerminal(b[len(plain):end])) {
+				if !yield(shownLine(l)) {
+					return
+				}
+			}
+			b = b[end:]
+		}
+	}
+}
+
+// escapedLinesEnd returns the end, past its "\n", of the line on which the
+// escape sequence at b[i] ends, or of the line a later sequence on that
+// line ends on, and so on; or len(b) when no "\n" follows.
+func escapedLinesEnd(b []byte, i int) int {
+	for {
+		last := i // a lone ESC at the very end is dropped alone
+		if i+1 < len(b) {
+			last = skipEscape(b, i)
+		}
+		nl := bytes.IndexByte(b[last+1:], '\n')
+		if nl < 0 {
+			return len(b)
+		}
+		end := last + 1 + nl + 1
+		next := bytes.IndexByte(b[last+1:end], 0x1b)
+		if next < 0 {
+			return end
+		}
+		i = last + 1 + next
+	}
 }
 
 // shownLine returns what a terminal shows of l: the last non-blank state
 // of a line that rewrites itself with "\r", without trailing blanks (the
 // remote pads its lines with spaces to clear what they overwrite).
 func shownLine(l string) string {
+	if strings.IndexByte(l, '\r') < 0 {
+		return trimBlanksRight(l) // most lines; IndexByte is the faster scan
+	}
 	for {
 		i := strings.LastIndexByte(l, '\r')
 		if i < 0 || strings.TrimSpace(l[i+1:]) != "" {
-			return strings.TrimRight(l[i+1:], " \t")
+			return trimBlanksRight(l[i+1:])
 		}
 		l = l[:i]
 	}
+}
+
+// trimBlanksRight is strings.TrimRight(s, " \t"), which would build its
+// set of two bytes again on every line.
+func trimBlanksRight(s string) string {
+	i := len(s)
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	return s[:i]
 }
 
 func (g *remoteLog) line(l string) {
@@ -109,30 +211,30 @@ func (g *remoteLog) line(l string) {
 	case isProgressLine(content):
 		g.progress++
 	case isRemoteLine(l):
-		g.remotes = append(g.remotes, l)
+		g.remotes.add(l)
 	case isRefLine(l):
 		ref := strings.TrimLeft(l, " ")
 		switch l[1] {
 		case '!':
-			g.rejected = append(g.rejected, ref)
+			g.rejected.add(ref)
 		case '=':
 			g.upToDate++
 		case '*':
 			if strings.HasPrefix(l[3:], "[new tag]") {
-				g.newTags = append(g.newTags, ref)
+				g.newTags.add(ref)
 			} else {
-				g.newRefs = append(g.newRefs, ref)
+				g.newRefs.add(ref)
 			}
 		default:
-			g.refs = append(g.refs, ref)
+			g.refs.add(ref)
 		}
 	case strings.HasPrefix(l, "Auto-merging "):
 		g.autoMerged++
 	case strings.HasPrefix(l, "CONFLICT ("):
-		g.conflicts = append(g.conflicts, l)
-	case g.stat != nil && g.statLine(l):
+		g.conflicts.add(l)
+	case g.stat != nil && g.stat.knownOutsideLine(l):
 	default:
-		g.messages = append(g.messages, message{text: l, key: g.isKey(l)})
+		g.messages.add(l, g.isKey(l))
 	}
 }
 
@@ -149,15 +251,33 @@ var progressPrefixes = []string{
 
 // isProgressLine reports whether l (without its "remote: ") is a progress
 // meter, the "Total N (delta M), reused ..." statistics, or the
-// "Rebasing (N/M)" counter of a rebase.
+// "Rebasing (N/M)" counter of a rebase. Its first byte rules out most
+// lines, and most titles, before any prefix is compared.
 func isProgressLine(l string) bool {
+	if l == "" || !isProgressFirst(l[0]) {
+		return false
+	}
+	for _, p := range progressPrefixes {
+		if p[0] == l[0] && strings.HasPrefix(l, p) {
+			return true
+		}
+	}
 	switch {
-	case hasAnyPrefix(l, progressPrefixes):
-		return true
 	case strings.HasPrefix(l, "Total "):
 		return strings.Contains(l, " (delta ")
 	case strings.HasPrefix(l, "Rebasing ("):
 		return strings.HasSuffix(l, ")")
+	}
+	return false
+}
+
+// isProgressFirst reports whether c is the first byte of one of
+// progressPrefixes, "Total " or "Rebasing (" (TestProgressFirst holds it to
+// them).
+func isProgressFirst(c byte) bool {
+	switch c {
+	case 'C', 'D', 'E', 'F', 'I', 'R', 'T', 'U', 'W':
+		return true
 	}
 	return false
 }
@@ -195,18 +315,6 @@ func isRefLine(l string) bool {
 	return summary != "" && strings.Contains(rest, " -> ")
 }
 
-// statLine hands l to git_diff's --stat reader; it reports false, and
-// takes nothing, when l is not a diffstat line.
-func (g *remoteLog) statLine(l string) bool {
-	n := len(g.stat.other)
-	g.stat.outsideLine(l)
-	if len(g.stat.other) > n {
-		g.stat.other = g.stat.other[:n]
-		return false
-	}
-	return true
-}
-
 // outcomePrefixes start the lines that say how a merge, a rebase, a clone
 // or a push ended: they are key messages.
 var outcomePrefixes = []string{
@@ -224,8 +332,7 @@ func (g *remoteLog) isKey(l string) bool {
 	if isGitFailure(content) || hasAnyPrefix(l, outcomePrefixes) {
 		return true
 	}
-	n := len(g.messages)
-	return strings.HasPrefix(l, "\t") && n > 0 && g.messages[n-1].key
+	return strings.HasPrefix(l, "\t") && g.messages.lastKey
 }
 
 // body renders the parse: the counts, the diffstat, then the lists.
@@ -246,37 +353,18 @@ func (g *remoteLog) body() *Body {
 		b.Count("deletions", d.sumDel)
 		b.Field("stat_summary", d.summary)
 	}
-	b.List("remotes", g.remotes, remotesCap)
-	b.List("ref_updates", g.refs, refUpdatesCap)
-	b.List("new_tags", g.newTags, newRefsCap)
-	b.List("new_refs", g.newRefs, newRefsCap)
-	b.List("rejected", g.rejected, rejectedCap)
-	b.List("conflicts", g.conflicts, conflictsCap)
-	addMessages(b, g.messages)
+	b.ListCapped("remotes", g.remotes)
+	b.ListCapped("ref_updates", g.refs)
+	b.ListCapped("new_tags", g.newTags)
+	b.ListCapped("new_refs", g.newRefs)
+	b.ListCapped("rejected", g.rejected)
+	b.ListCapped("conflicts", g.conflicts)
+	// As in addStderr, messages_omitted counts the lines past their cap
+	// together with any the budget takes later.
+	m := g.messages
+	b.ListHead("messages", m.kept, len(m.kept)+m.dropped)
 	if g.stat != nil {
-		b.List("stat", g.stat.stat, diffStatCap)
+		b.ListCapped("stat", g.stat.stat)
 	}
 	return b
-}
-
-// addMessages appends "messages": the lines in order, key lines up to
-// their cap and the others up to theirs. As in addStderr, the lines left
-// out go after the kept ones with the cap set at the kept count, so that
-// messages_omitted counts them, together with any the budget takes later.
-func addMessages(b *Body, ms []message) {
-	var kept, dropped []string
-	keys, others := 0, 0
-	for _, m := range ms {
-		switch {
-		case m.key && keys < keyMessagesCap:
-			keys++
-			kept = append(kept, m.text)
-		case !m.key && others < otherMessagesCap:
-			others++
-			kept = append(kept, m.text)
-		default:
-			dropped = append(dropped, m.text)
-		}
-	}
-	b.List("messages", append(kept, dropped...), len(kept))
 }

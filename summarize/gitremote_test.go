@@ -95,6 +95,14 @@ func TestIsProgressLine(t *testing.T) {
 	}
 }
 
+func TestProgressFirst(t *testing.T) {
+	for _, p := range append(progressPrefixes, "Total ", "Rebasing (") {
+		if !isProgressFirst(p[0]) {
+			t.Errorf("isProgressFirst(%q) is false for %q", p[0], p)
+		}
+	}
+}
+
 // A flood of hints and remote messages cannot push out the failure that
 // ends them, nor the files listed under it; what is left out is counted.
 func TestRemoteMessageCaps(t *testing.T) {

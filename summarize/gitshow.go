@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -23,12 +24,12 @@ func gitShow(r *Run) *Body {
 	b := &Body{}
 	room := r.bodyRoom() / 2 // the patch keeps at least half
 	for _, key := range []string{"tags", "commits"} {
-		items := s.tags
+		items, total := s.tags, s.nTags
 		if key == "commits" {
-			items = s.commits
+			items, total = s.commits, s.nCommits
 		}
-		n, size := fitList(key, items, showObjectsCap, room)
-		addList(b, key, items, n)
+		n, size := fitHead(key, items, total, showObjectsCap, room)
+		addHead(b, key, items, total, n)
 		room -= size
 	}
 	if s.messageOmitted > 0 {
@@ -43,9 +44,13 @@ func gitShow(r *Run) *Body {
 
 // showParse is git show's output taken apart.
 type showParse struct {
-	tags, commits  []string // one item per header: its lines, joined by '\n'
-	messageOmitted int      // message lines left out of the items
-	patch          []byte   // every line that is not a header, in order
+	// One item per header, its lines joined by '\n', for the first
+	// showObjectsCap headers of each kind (all the block can show); the
+	// others are counted.
+	tags, commits   []string
+	nTags, nCommits int
+	messageOmitted  int    // message lines left out of the headers
+	patch           []byte // every line that is not a header, in order
 }
 
 // Where a line of git show's output is.
@@ -67,69 +72,91 @@ const (
 // to the "commit" line of the object it tags. Blank lines of headers are
 // not copied. Every other line goes to the patch, which stays a view of
 // the output when it is one piece (one commit) and is copied otherwise.
+// Lines are read as bytes and only the lines of a kept header become
+// strings: nearly all of a big show is patch.
 func splitShow(out []byte) *showParse {
 	s := &showParse{}
-	var cur []string // the header being read
-	curTag, shown := false, 0
+	var cur []string // the lines of the header being read, when it is kept
+	open, curTag, keep, shown := false, false, false, 0
 	flush := func() {
-		if cur == nil {
+		if !open {
 			return
 		}
-		if omitted := shown - showMessageLinesCap; omitted > 0 {
-			cur = append(cur, "["+strconv.Itoa(omitted)+" message lines not shown]")
+		omitted := shown - showMessageLinesCap
+		if omitted > 0 {
 			s.messageOmitted += omitted
 		}
-		if curTag {
-			s.tags = append(s.tags, strings.Join(cur, "\n"))
-		} else {
-			s.commits = append(s.commits, strings.Join(cur, "\n"))
+		if keep {
+			if omitted > 0 {
+				cur = append(cur, "["+strconv.Itoa(omitted)+" message lines not shown]")
+			}
+			if curTag {
+				s.tags = append(s.tags, strings.Join(cur, "\n"))
+			} else {
+				s.commits = append(s.commits, strings.Join(cur, "\n"))
+			}
 		}
-		cur, shown = nil, 0
+		open, cur, shown = false, nil, 0
+	}
+	add := func(l []byte) {
+		if keep {
+			cur = append(cur, string(l))
+		}
+	}
+	begin := func(l []byte, tag bool) {
+		flush()
+		open, curTag = true, tag
+		if tag {
+			s.nTags++
+			keep = s.nTags <= showObjectsCap
+		} else {
+			s.nCommits++
+			keep = s.nCommits <= showObjectsCap
+		}
+		add(l)
 	}
 	// message keeps a message line within the cap and counts it.
-	message := func(l string) {
+	message := func(l []byte) {
 		shown++
 		if shown <= showMessageLinesCap {
-			cur = append(cur, l)
+			add(l)
 		}
 	}
-	var pieces [][2]int // byte ranges of the patch
+	var pieces [][]byte // the patch's runs of lines
 	patchStart := -1
 	state := showPatch
-	for off, lb := range byteLines(out) {
-		l := string(lb)
-		blank := strings.TrimSpace(l) == ""
+	for off, l := range byteLines(out) {
 		header := true
 		switch {
 		case isCommitLine(l):
-			flush()
-			cur, curTag, state = []string{l}, false, showCommit
+			begin(l, false)
+			state = showCommit
 		case state == showCommit || state == showTagHeader:
 			switch {
-			case !blank:
-				cur = append(cur, l)
+			case !isBlank(l):
+				add(l)
 			case state == showCommit:
 				state = showMessage
 			default:
 				state = showTag
 			}
 		case state == showMessage:
-			switch {
-			case blank && !strings.HasPrefix(l, "    "):
+			switch blank := isBlank(l); {
+			case blank && !bytes.HasPrefix(l, []byte("    ")):
 				state = showAfterMsg
 			case !blank:
 				message(l)
 			}
-		case state == showAfterMsg && (l == "Notes:" || strings.HasPrefix(l, "Notes (")):
-			cur = append(cur, l)
+		case state == showAfterMsg && (string(l) == "Notes:" || bytes.HasPrefix(l, []byte("Notes ("))):
+			add(l)
 			state = showMessage
 		case state == showTag:
-			if !blank {
+			if !isBlank(l) {
 				message(l)
 			}
-		case (state == showPatch || state == showAfterMsg) && strings.HasPrefix(l, "tag ") && len(l) > 4:
-			flush()
-			cur, curTag, state = []string{l}, true, showTagHeader
+		case (state == showPatch || state == showAfterMsg) && bytes.HasPrefix(l, []byte("tag ")) && len(l) > 4:
+			begin(l, true)
+			state = showTagHeader
 		default:
 			header = false
 			flush()
@@ -139,35 +166,46 @@ func splitShow(out []byte) *showParse {
 			}
 		}
 		if header && patchStart >= 0 {
-			pieces = append(pieces, [2]int{patchStart, off})
+			pieces = append(pieces, out[patchStart:off])
 			patchStart = -1
 		}
 	}
 	flush()
 	if patchStart >= 0 {
-		pieces = append(pieces, [2]int{patchStart, len(out)})
+		pieces = append(pieces, out[patchStart:])
 	}
 	switch len(pieces) {
 	case 0:
 	case 1:
-		s.patch = out[pieces[0][0]:pieces[0][1]]
+		s.patch = pieces[0]
 	default:
-		for _, p := range pieces {
-			s.patch = append(s.patch, out[p[0]:p[1]]...)
-		}
+		s.patch = bytes.Join(pieces, nil) // sized once, not zeroed first
 	}
 	return s
+}
+
+// isBlank reports whether l holds only white space.
+func isBlank(l []byte) bool {
+	return len(bytes.TrimSpace(l)) == 0
 }
 
 // isCommitLine reports whether l starts a commit header: "commit HASH",
 // the hash full or abbreviated (--abbrev-commit), maybe followed by
 // parents (--parents), decorations or "(from HASH)" (-m).
-func isCommitLine(l string) bool {
-	rest, ok := strings.CutPrefix(l, "commit ")
+func isCommitLine(l []byte) bool {
+	rest, ok := bytes.CutPrefix(l, []byte("commit "))
 	if !ok {
 		return false
 	}
-	hash, _, _ := strings.Cut(rest, " ")
-	hash, _, _ = strings.Cut(hash, "\t") // --source
-	return len(hash) >= 7 && len(hash) <= 64 && strings.Trim(hash, "0123456789abcdef") == ""
+	hash, _, _ := bytes.Cut(rest, []byte(" "))
+	hash, _, _ = bytes.Cut(hash, []byte("\t")) // --source
+	if len(hash) < 7 || len(hash) > 64 {
+		return false
+	}
+	for _, c := range hash {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }

@@ -33,52 +33,66 @@ type mypyDiagnostic struct {
 // counts of error and note lines, the error codes and files with their
 // counts, and every error line with the notes that follow it. Diagnostics
 // go to stdout and fatal errors to stderr; both are read, so 2>&1 gives
-// the same lists.
+// the same lists. Of the diagnostics, only the first mypyMaxDiagnostics,
+// which are all the block can show, are kept; the others are counted.
 func mypy(r *Run) *Body {
 	var (
 		summary   string
-		diags     []*mypyDiagnostic
-		loneNotes []string
+		diags     []*mypyDiagnostic // the first mypyMaxDiagnostics errors
+		errors    int
+		loneNotes = newCapped(mypyMaxLoneNotes)
 		notes     int
+		// inError tells that the last diagnostic was an error, which owns
+		// the notes that follow; curNotes counts those it keeps, and cur
+		// is the error when it is one of diags.
+		inError   bool
+		curNotes  int
 		cur       *mypyDiagnostic
-		files     []string
-		perFile   = map[string]int{}
-		codes     = map[string]int{}
+		lostNotes bool // some error had more notes than it keeps
+		files     = newRunCounter()
+		codes     = newRunCounter()
 		// other holds each stream's lines that are neither diagnostics
 		// nor the closing line: what mypy prints when it cannot check.
 		other [2][]string
 	)
 	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
-		cur = nil
+		inError = false
 		for l := range eachLine(stream) {
 			kind, path, ok := mypyDiag(l)
 			switch {
 			case ok && kind == "error":
-				cur = &mypyDiagnostic{line: l}
-				diags = append(diags, cur)
-				if perFile[path] == 0 {
-					files = append(files, path)
+				errors++
+				inError, curNotes, cur = true, 0, nil
+				if len(diags) < mypyMaxDiagnostics {
+					cur = &mypyDiagnostic{line: l}
+					diags = append(diags, cur)
 				}
-				perFile[path]++
+				files.add(path)
 				if c := mypyCode(l); c != "" {
-					codes[c]++
+					codes.add(c)
 				}
 			case ok && kind == "note":
 				notes++
 				switch {
-				case cur == nil:
-					loneNotes = append(loneNotes, l)
-				case len(cur.notes) < mypyMaxNotes:
-					cur.notes = append(cur.notes, l)
+				case !inError:
+					loneNotes.add(l)
+				case curNotes < mypyMaxNotes:
+					curNotes++
+					if cur != nil {
+						cur.notes = append(cur.notes, l)
+					}
 				default:
-					cur.lostNotes++
+					lostNotes = true
+					if cur != nil {
+						cur.lostNotes++
+					}
 				}
 			case ok:
-				cur = nil // a warning: neither counted nor a note's owner
+				inError = false // a warning: neither counted nor a note's owner
 			case isMypySummary(l):
-				cur, summary = nil, l
+				inError, summary = false, l
 			default:
-				cur = nil
+				inError = false
 				other[i] = append(other[i], l)
 			}
 		}
@@ -89,24 +103,25 @@ func mypy(r *Run) *Body {
 	if summary != "" {
 		b.Field("summary", summary)
 	}
-	b.Count("errors", len(diags))
+	b.Count("errors", errors)
 	b.Count("notes", notes)
-	b.Count("files_with_errors", len(files))
-	if len(codes) > 0 {
-		s, lost := mypyCodes(codes)
+	b.Count("files_with_errors", len(files.order))
+	if len(codes.order) > 0 {
+		s, lost := mypyCodes(codes.values())
 		b.Field("error_codes", s)
 		if lost > 0 {
 			b.Count("error_codes_omitted", lost)
 		}
 	}
-	if len(files) > 1 {
-		items := make([]string, len(files))
-		for i, f := range files {
-			items[i] = f + ": " + strconv.Itoa(perFile[f])
+	if len(files.order) > 1 {
+		items := make([]string, min(len(files.order), mypyMaxFiles))
+		for i := range items {
+			f := files.order[i]
+			items[i] = f + ": " + strconv.Itoa(*files.counts[f])
 		}
-		b.List("error_files", items, mypyMaxFiles)
+		b.ListHead("error_files", items, len(files.order))
 	}
-	b.List("notes_without_error", loneNotes, mypyMaxLoneNotes)
+	b.ListCapped("notes_without_error", loneNotes)
 
 	tail := 0
 	if summary == "" && (!r.Exited || r.ExitCode != 0) {
@@ -118,23 +133,23 @@ func mypy(r *Run) *Body {
 	room := r.bodyRoom() - len(b.render()) -
 		pyExcerptSize("output_excerpt", output, outputLost) - pyExcerptSize("stderr", stderr, stderrLost)
 	items := make([]string, len(diags))
-	lostNotes := 0
 	for i, d := range diags {
 		items[i] = d.line
-		if i < mypyMaxDiagnostics && len(d.notes) > 0 {
+		if len(d.notes) > 0 {
 			items[i] = strings.Join(append([]string{d.line}, d.notes...), "\n")
 		}
 	}
-	if slices.ContainsFunc(diags, func(d *mypyDiagnostic) bool { return d.lostNotes > 0 }) {
+	if lostNotes {
 		room -= len("note_lines_omitted: 0000000000\n")
 	}
-	n, _ := fitList("diagnostics", items, mypyMaxDiagnostics, room)
+	n, _ := fitHead("diagnostics", items, errors, mypyMaxDiagnostics, room)
+	shownLost := 0
 	for _, d := range diags[:n] {
-		lostNotes += d.lostNotes
+		shownLost += d.lostNotes
 	}
-	addList(b, "diagnostics", items, n)
-	if lostNotes > 0 {
-		b.Count("note_lines_omitted", lostNotes)
+	addHead(b, "diagnostics", items, errors, n)
+	if shownLost > 0 {
+		b.Count("note_lines_omitted", shownLost)
 	}
 	addPyExcerpt(b, "output_excerpt", output, outputLost)
 	addPyExcerpt(b, "stderr", stderr, stderrLost)
@@ -145,29 +160,37 @@ func mypy(r *Run) *Body {
 // its kind (error, note or warning) and path. The path may be any word
 // with a line number, or a file name without one ("a.py: error: Duplicate
 // module named"); "mypy: error: ..." from the command line is not a
-// diagnostic.
+// diagnostic. The location holds no blank, so its ": KIND: " is at the
+// line's first blank: the line is not searched for each kind.
 func mypyDiag(l string) (kind, path string, ok bool) {
-	for _, k := range []string{"error", "note", "warning"} {
-		i := strings.Index(l, ": "+k+": ")
-		if i <= 0 {
-			continue
+	sp := 0
+	for sp < len(l) && l[sp] != ' ' && l[sp] != '\t' {
+		sp++
+	}
+	if sp < 2 || sp == len(l) || l[sp-1] != ':' || l[sp] != ' ' {
+		return "", "", false
+	}
+	rest := l[sp+1:]
+	for _, k := range [...]string{"error", "note", "warning"} {
+		if len(rest) > len(k)+1 && rest[len(k)] == ':' && rest[len(k)+1] == ' ' && rest[:len(k)] == k {
+			kind = k
+			break
 		}
-		loc := l[:i]
-		if strings.ContainsAny(loc, " \t") {
-			continue
+	}
+	if kind == "" {
+		return "", "", false
+	}
+	path = l[:sp-1]
+	numbered := false
+	for {
+		j := strings.LastIndexByte(path, ':')
+		if j < 0 || !isDigits(path[j+1:]) {
+			break
 		}
-		path = loc
-		numbered := false
-		for {
-			j := strings.LastIndexByte(path, ':')
-			if j < 0 || path[j+1:] == "" || strings.Trim(path[j+1:], "0123456789") != "" {
-				break
-			}
-			path, numbered = path[:j], true
-		}
-		if path != "" && (numbered || strings.ContainsAny(path, "./")) {
-			return k, path, true
-		}
+		path, numbered = path[:j], true
+	}
+	if path != "" && (numbered || strings.IndexByte(path, '.') >= 0 || strings.IndexByte(path, '/') >= 0) {
+		return kind, path, true
 	}
 	return "", "", false
 }
@@ -176,28 +199,67 @@ func mypyDiag(l string) (kind, path string, ok bool) {
 // diagnostic of a .py or .pyi file. It is stricter than mypyDiag so that
 // no other tool's "x: error:" line is taken for mypy's.
 func isMypyError(l string) bool {
-	if !strings.Contains(l, ": error: ") {
-		return false
-	}
 	kind, path, ok := mypyDiag(l)
 	return ok && kind == "error" && (strings.HasSuffix(path, ".py") || strings.HasSuffix(path, ".pyi"))
 }
 
 // mypyCode returns the error code at the end of an error line, "arg-type"
-// in "...; expected "int"  [arg-type]".
+// in "...; expected "int"  [arg-type]". A code holds no bracket, so its
+// "  [" is before the line's last '['.
 func mypyCode(l string) string {
 	if !strings.HasSuffix(l, "]") {
 		return ""
 	}
-	i := strings.LastIndex(l, "  [")
-	if i < 0 {
+	i := strings.LastIndexByte(l, '[')
+	if i < 2 || l[i-2] != ' ' || l[i-1] != ' ' {
 		return ""
 	}
-	code := l[i+3 : len(l)-1]
-	if code == "" || strings.ContainsAny(code, " []") {
+	code := l[i+1 : len(l)-1]
+	if code == "" {
 		return ""
+	}
+	for j := 0; j < len(code); j++ {
+		if c := code[j]; c == ' ' || c == ']' {
+			return ""
+		}
 	}
 	return code
+}
+
+// runCounter counts strings and keeps them in the order they first come
+// in. mypy prints a file's errors together, often of one code: a run of
+// the same string costs a comparison, not a hash.
+type runCounter struct {
+	order  []string
+	counts map[string]*int
+	last   string
+	lastN  *int
+}
+
+func newRunCounter() *runCounter {
+	return &runCounter{counts: map[string]*int{}}
+}
+
+func (c *runCounter) add(s string) {
+	if c.lastN == nil || s != c.last {
+		n := c.counts[s]
+		if n == nil {
+			n = new(int)
+			c.counts[s] = n
+			c.order = append(c.order, s)
+		}
+		c.last, c.lastN = s, n
+	}
+	*c.lastN++
+}
+
+// values returns the counts by string.
+func (c *runCounter) values() map[string]int {
+	m := make(map[string]int, len(c.counts))
+	for s, n := range c.counts {
+		m[s] = *n
+	}
+	return m
 }
 
 // mypyCodes renders the error codes with their counts, most frequent

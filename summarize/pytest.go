@@ -34,12 +34,6 @@ const (
 	pyMaxMustKeep = 20
 )
 
-// rePySummary matches pytest's final line once its "=" padding is gone:
-// "12 failed, 6 passed, 1 warning, 2 errors in 0.11s", "no tests ran in
-// 0.00s", "3 passed in 61.20s (0:01:01)". Plugins may add categories of
-// several words ("2 subtests passed").
-var rePySummary = lazyRE(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
-
 // pyCounts are the categories of the final line, in the order the block
 // prints them. pytest leaves out those that are zero.
 var pyCounts = []struct{ key, singular, plural string }{
@@ -72,9 +66,10 @@ type pySection struct {
 	relLoc  string   // the last location with a relative path: the project's code
 	relLoc1 string   // the first one: the line of the test that failed
 	// For sections without E lines or location (--tb=native, strict xpass):
-	last    []string // the last non-blank lines
-	frame   string   // the last 'File "path", line N' line: the innermost frame
-	stopped bool     // a "--- Captured ... ---" banner was seen: the rest is the test's output
+	last    [pyMaxLastLines]string // the last non-blank lines, nLast of them
+	nLast   int
+	frame   string // the last 'File "path", line N' line: the innermost frame
+	stopped bool   // a "--- Captured ... ---" banner was seen: the rest is the test's output
 }
 
 // pyWarning is one entry of the warnings summary: its first line (a node id
@@ -85,27 +80,47 @@ type pyWarning struct {
 
 // pytestLog reads pytest's terminal output one line at a time, so it is
 // linear in the output. Both streams go through it (stdout first): an
-// agent's 2>&1 or a pipe gives the same body.
+// agent's 2>&1 or a pipe gives the same body. Of each list it keeps the
+// items the block can show and counts the others: a big suite fails by
+// the thousand.
 type pytestLog struct {
 	summary   string // the final line, without its "=" padding
 	collected string // what follows "collected " on the collection line
-	banners   []string
+	banners   capped
 	failed    pyIDs
 	errored   pyIDs
-	sections  []*pySection
-	messages  []string // short-summary entries with a message: "FAILED id - msg"
-	warnings  []*pyWarning
-	internal  tailLines // INTERNALERROR> lines
+	sections  []*pySection // the first pyMaxFailures
+	nSections int          // every section
+	eLost     bool         // a section left E lines out
+	messages  capped       // short-summary entries with a message: "FAILED id - msg"
+	warnings  []*pyWarning // the first pyMaxWarnings
+	nWarnings int          // every warning
+	internal  tailLines    // INTERNALERROR> lines
 
 	mode int
 	sec  *pySection
 	warn *pyWarning
+	// The section and the warning being read once as many as are shown
+	// are kept: they are read the same way, and forgotten.
+	spareSec  pySection
+	spareWarn pyWarning
 }
 
-// pyIDs is an ordered set of node ids.
+// newPytestLog returns an empty log whose lists have their caps.
+func newPytestLog() *pytestLog {
+	return &pytestLog{
+		banners:  newCapped(pyMaxBanners),
+		failed:   pyIDs{max: pyMaxFailedTests},
+		errored:  pyIDs{max: pyMaxErrorTests},
+		messages: newCapped(pyMaxFailures),
+	}
+}
+
+// pyIDs is an ordered set of node ids, of which the first max are kept.
 type pyIDs struct {
 	ids  []string
 	seen map[string]bool
+	max  int
 }
 
 func (p *pyIDs) add(id string) {
@@ -114,8 +129,15 @@ func (p *pyIDs) add(id string) {
 	}
 	if !p.seen[id] {
 		p.seen[id] = true
-		p.ids = append(p.ids, id)
+		if len(p.ids) < p.max {
+			p.ids = append(p.ids, id)
+		}
 	}
+}
+
+// list appends the ids as a list with the count of those not kept.
+func (p *pyIDs) list(b *Body, key string) {
+	b.ListHead(key, p.ids, len(p.seen))
 }
 
 // pytest summarizes bash.pytest: the final summary line and its counts,
@@ -123,7 +145,7 @@ func (p *pyIDs) add(id string) {
 // the warnings summary, and what pytest wrote to stderr (usage errors,
 // conftest import errors).
 func pytest(r *Run) *Body {
-	var p pytestLog
+	p := newPytestLog()
 	stdout, stderr := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
 	for _, l := range stdout {
 		p.feed(l)
@@ -145,9 +167,9 @@ func pytest(r *Run) *Body {
 	if p.collected != "" {
 		b.Field("collected", p.collected)
 	}
-	b.List("interrupted", p.banners, pyMaxBanners)
-	b.List("failed_tests", p.failed.ids, pyMaxFailedTests)
-	b.List("error_tests", p.errored.ids, pyMaxErrorTests)
+	b.ListCapped("interrupted", p.banners)
+	p.failed.list(b, "failed_tests")
+	p.errored.list(b, "error_tests")
 
 	// What is left of the budget goes first to the stderr and internal
 	// error excerpts (short, and the only account of a usage error or a
@@ -164,20 +186,20 @@ func pytest(r *Run) *Body {
 		pyExcerptSize("internal_error", internal, internalLost) +
 		pyExcerptSize("stderr", errs, errsLost)
 
-	failures, lost := p.failureItems(pyMaxFailures)
-	if lost > 0 {
+	failures, nTotal := p.failureItems()
+	if p.eLost {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
-	nFailures, size := fitList("failures", failures, pyMaxFailures, room)
+	nFailures, size := fitHead("failures", failures, nTotal, pyMaxFailures, room)
 	room -= size
 	warnings := p.warningItems()
-	nWarnings, _ := fitList("warnings_summary", warnings, pyMaxWarnings, room)
+	nWarnings, _ := fitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
 
-	addList(b, "failures", failures, nFailures)
+	addHead(b, "failures", failures, nTotal, nFailures)
 	if l := p.shownLost(nFailures); l > 0 {
 		b.Count("failure_lines_omitted", l)
 	}
-	addList(b, "warnings_summary", warnings, nWarnings)
+	addHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
 	addPyExcerpt(b, "output_excerpt", output, outputLost)
 	addPyExcerpt(b, "internal_error", internal, internalLost)
 	addPyExcerpt(b, "stderr", errs, errsLost)
@@ -211,7 +233,7 @@ func (p *pytestLog) feed(l string) {
 	if kind, id, ok := pyShortEntry(l); ok {
 		p.addResult(kind, id)
 		if len(id)+len(kind)+1 < len(l) {
-			p.messages = append(p.messages, l)
+			p.messages.add(l)
 		}
 		return
 	}
@@ -220,7 +242,7 @@ func (p *pytestLog) feed(l string) {
 		return
 	}
 	if inner, ok := pyBang(l); ok {
-		p.banners = append(p.banners, inner)
+		p.banners.add(inner)
 		return
 	}
 	if rest, ok := pyCollected(l); ok {
@@ -261,15 +283,14 @@ func (p *pytestLog) addResult(kind, id string) {
 // whose banners a pipe cut off.
 func (p *pytestLog) failureLine(l string) {
 	if head, ok := pySectionHead(l); ok {
-		p.sec = &pySection{head: head}
-		p.sections = append(p.sections, p.sec)
+		p.sec = p.addSection(head, "")
 		return
 	}
 	s := p.sec
 	if s == nil {
 		// --tb=line: one location line per failure, no section heads.
 		if p.mode == pyModeFailures && isPyLocation(l) {
-			p.sections = append(p.sections, &pySection{loc: l})
+			p.addSection("", l)
 		}
 		return
 	}
@@ -283,6 +304,8 @@ func (p *pytestLog) failureLine(l string) {
 		s.eCount++
 		if len(s.eLines) < pyMaxELines {
 			s.eLines = append(s.eLines, strings.TrimRight(l, " "))
+		} else {
+			p.eLost = true
 		}
 	case isPyLocation(l):
 		s.loc = strings.TrimRight(l, " ")
@@ -292,16 +315,35 @@ func (p *pytestLog) failureLine(l string) {
 				s.relLoc1 = s.loc
 			}
 		}
-	case strings.TrimSpace(l) != "":
-		if strings.HasPrefix(strings.TrimSpace(l), `File "`) {
+	default:
+		t := strings.TrimSpace(l)
+		if t == "" {
+			return
+		}
+		if strings.HasPrefix(t, `File "`) {
 			s.frame = l
 		}
-		if len(s.last) == pyMaxLastLines {
-			copy(s.last, s.last[1:])
-			s.last = s.last[:len(s.last)-1]
+		if s.nLast == len(s.last) {
+			copy(s.last[:], s.last[1:])
+			s.nLast--
 		}
-		s.last = append(s.last, l)
+		s.last[s.nLast] = l
+		s.nLast++
 	}
+}
+
+// addSection counts a new section and returns where it is read: kept
+// while fewer than pyMaxFailures are, else in the spare section, whose E
+// lines' array is reused.
+func (p *pytestLog) addSection(head, loc string) *pySection {
+	p.nSections++
+	s := &p.spareSec
+	if len(p.sections) < pyMaxFailures {
+		s = new(pySection)
+		p.sections = append(p.sections, s)
+	}
+	*s = pySection{head: head, loc: loc, eLines: s.eLines[:0]}
+	return s
 }
 
 // warningLine reads a line of the warnings summary: entries are separated
@@ -314,34 +356,34 @@ func (p *pytestLog) warningLine(l string) {
 		p.warn = nil
 	case l[0] != ' ':
 		if p.warn == nil {
-			p.warn = &pyWarning{head: l}
-			p.warnings = append(p.warnings, p.warn)
+			p.nWarnings++
+			p.warn = &p.spareWarn
+			if len(p.warnings) < pyMaxWarnings {
+				p.warn = new(pyWarning)
+				p.warnings = append(p.warnings, p.warn)
+			}
+			*p.warn = pyWarning{head: l}
 		}
 	case p.warn != nil && p.warn.message == "" && strings.HasPrefix(l, "  ") && l[2] != ' ':
 		p.warn.message = strings.TrimSpace(l)
 	}
 }
 
-// failureItems returns one item per failure context, in output order:
-// its head, then its locations (the first and the last in the project's
-// own code, relative paths, and the last of all), then its first E lines;
-// or, when it has neither, its innermost 'File "..."' frame and its last
-// lines. Without any section (--tb=no, or a pipe that cut them off) the
-// short-summary entries that carry a message are the contexts. Items past
-// limit are only counted, so they are left as their first line. lost is
-// the number of E lines all sections leave out.
-func (p *pytestLog) failureItems(limit int) (items []string, lost int) {
-	if len(p.sections) == 0 {
-		return p.messages, 0
+// failureItems returns one item per kept failure context, in output
+// order, and the number of contexts: an item holds the context's head,
+// then its locations (the first and the last in the project's own code,
+// relative paths, and the last of all), then its first E lines; or, when
+// it has neither, its innermost 'File "..."' frame and its last lines.
+// Without any section (--tb=no, or a pipe that cut them off) the
+// short-summary entries that carry a message are the contexts.
+func (p *pytestLog) failureItems() (items []string, total int) {
+	if p.nSections == 0 {
+		return p.messages.items, p.messages.total
 	}
-	for i, s := range p.sections {
+	for _, s := range p.sections {
 		var it []string
 		if s.head != "" {
 			it = append(it, s.head)
-		}
-		if i >= limit && len(it) > 0 {
-			items = append(items, it[0])
-			continue
 		}
 		for _, loc := range []string{s.relLoc1, s.relLoc, s.loc} {
 			if loc != "" && (len(it) == 0 || it[len(it)-1] != loc) {
@@ -350,15 +392,15 @@ func (p *pytestLog) failureItems(limit int) (items []string, lost int) {
 		}
 		it = append(it, s.eLines...)
 		if s.loc == "" && s.eCount == 0 {
-			if s.frame != "" && !slices.Contains(s.last, s.frame) {
+			last := s.last[:s.nLast]
+			if s.frame != "" && !slices.Contains(last, s.frame) {
 				it = append(it, s.frame)
 			}
-			it = append(it, s.last...)
+			it = append(it, last...)
 		}
 		items = append(items, strings.Join(it, "\n"))
-		lost += s.eCount - len(s.eLines)
 	}
-	return items, lost
+	return items, p.nSections
 }
 
 // shownLost counts the E lines left out of the first n failure contexts.
@@ -401,13 +443,106 @@ func pySummaryLine(l string) (string, bool) {
 		return "", false
 	}
 	if !strings.Contains(l, " in ") {
-		return "", false // most lines, before Trim builds its set
+		return "", false // most lines, before the padding is trimmed
 	}
-	t := strings.Trim(l, "= ")
-	if !strings.Contains(t, " in ") || !rePySummary.MatchString(t) {
-		return "", false
+	i, j := 0, len(l)
+	for i < j && (l[i] == '=' || l[i] == ' ') {
+		i++
 	}
-	return t, true
+	for j > i && (l[j-1] == '=' || l[j-1] == ' ') {
+		j--
+	}
+	if t := l[i:j]; isPySummary(t) {
+		return t, true
+	}
+	return "", false
+}
+
+// isPySummary reports whether t is pytest's final line once its "="
+// padding is gone: "12 failed, 6 passed, 1 warning, 2 errors in 0.11s",
+// "no tests ran in 0.00s", "3 passed in 61.20s (0:01:01)". Plugins may add
+// categories of several words ("2 subtests passed"). It is what the regexp
+//
+//	^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$
+//
+// matches (FuzzHandParsers holds it to it). The duration holds no " in ",
+// so the counts end at the last one.
+func isPySummary(t string) bool {
+	i := strings.LastIndex(t, " in ")
+	if i < 0 || !isPyDuration(t[i+len(" in "):]) {
+		return false
+	}
+	counts := t[:i]
+	if counts == "no tests ran" {
+		return true
+	}
+	for part := range strings.SplitSeq(counts, ", ") {
+		if !isPyCount(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPyCount matches one count of the final line: a number, then one or
+// more lower-case words, each after one space.
+func isPyCount(s string) bool {
+	n := len(digitsPrefix(s))
+	if n == 0 || n == len(s) {
+		return false // no number, or no word
+	}
+	for s = s[n:]; s != ""; {
+		if s[0] != ' ' {
+			return false
+		}
+		w := 1
+		for w < len(s) && 'a' <= s[w] && s[w] <= 'z' {
+			w++
+		}
+		if w == 1 {
+			return false
+		}
+		s = s[w:]
+	}
+	return true
+}
+
+// isPyDuration matches the duration that ends the final line, "0.11s" or
+// "61.20s (0:01:01)".
+func isPyDuration(s string) bool {
+	n := len(digitsPrefix(s))
+	if n == 0 {
+		return false
+	}
+	s = s[n:]
+	if frac, ok := strings.CutPrefix(s, "."); ok {
+		n := len(digitsPrefix(frac))
+		if n == 0 {
+			return false
+		}
+		s = frac[n:]
+	}
+	s, ok := strings.CutPrefix(s, "s")
+	if !ok {
+		return false
+	}
+	if s == "" {
+		return true
+	}
+	clock, ok := strings.CutPrefix(s, " (")
+	if !ok {
+		return false
+	}
+	clock, ok = strings.CutSuffix(clock, ")")
+	if !ok || clock == "" {
+		return false
+	}
+	for i := 0; i < len(clock); i++ {
+		if c := clock[i]; c != ':' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // pySummaryCounts reads the counts of a final line; categories pytest
@@ -438,10 +573,21 @@ func pyBanner(l string) (string, bool) {
 // "_ _ _ _" lines between traceback frames are not heads.
 func pySectionHead(l string) (string, bool) {
 	t, ok := pyFramed(l, '_')
-	if !ok || strings.Trim(t, "_ ") == "" {
+	if !ok || onlyUnderscores(t) {
 		return "", false
 	}
 	return t, true
+}
+
+// onlyUnderscores reports whether s holds nothing but '_' and ' ', as
+// the "_ _ _" line between traceback frames does.
+func onlyUnderscores(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' && s[i] != ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // pyBang returns the text of a "!!!! stopping after 1 failures !!!!" line.
@@ -462,7 +608,14 @@ func pyFramed(l string, c byte) (string, bool) {
 	if len(l) < 5 || l[0] != c || l[len(l)-1] != c {
 		return "", false
 	}
-	t := strings.TrimRight(strings.TrimLeft(l, string(c)), string(c))
+	i, j := 0, len(l)
+	for i < j && l[i] == c {
+		i++
+	}
+	for j > i && l[j-1] == c {
+		j--
+	}
+	t := l[i:j]
 	if len(t) < 3 || t[0] != ' ' || t[len(t)-1] != ' ' {
 		return "", false
 	}
@@ -484,7 +637,7 @@ func isPyLocation(l string) bool {
 		return false
 	}
 	path, rest, ok := strings.Cut(l, ":")
-	if !ok || path == "" || strings.ContainsAny(path, " \t") {
+	if !ok || path == "" || hasBlank(path) {
 		return false
 	}
 	digits := rest
@@ -494,7 +647,13 @@ func isPyLocation(l string) bool {
 			return false
 		}
 	}
-	return digits != "" && strings.Trim(digits, "0123456789") == ""
+	return isDigits(digits)
+}
+
+// hasBlank reports whether s holds a space or a tab: strings.ContainsAny
+// would build its set of two bytes again on every line.
+func hasBlank(s string) bool {
+	return strings.IndexByte(s, ' ') >= 0 || strings.IndexByte(s, '\t') >= 0
 }
 
 // pyShortEntry reads a "FAILED id - message" or "ERROR id - message" line
@@ -515,25 +674,38 @@ func pyShortEntry(l string) (kind, id string, ok bool) {
 }
 
 // pyVerboseResult reads a -v result line, "tests/x.py::test_y FAILED
-// [ 45%]", for the FAILED and ERROR outcomes.
+// [ 45%]", for the FAILED and ERROR outcomes. The outcome at its end rules
+// out most lines before the node id is looked at.
 func pyVerboseResult(l string) (id, kind string, ok bool) {
-	if !strings.Contains(l, "::") || l[0] == ' ' {
+	if l == "" || l[0] == ' ' {
 		return "", "", false
 	}
 	t := strings.TrimRight(l, " ")
 	if strings.HasSuffix(t, "]") {
 		i := strings.LastIndexByte(t, '[')
-		if i < 0 || strings.Trim(t[i+1:len(t)-1], " 0123456789/%") != "" {
+		if i < 0 || !isPyProgress(t[i+1:len(t)-1]) {
 			return "", "", false
 		}
 		t = strings.TrimRight(t[:i], " ")
 	}
-	for _, k := range []string{"FAILED", "ERROR"} {
-		if id, found := strings.CutSuffix(t, " "+k); found && isPyTestID(id) {
-			return id, k, true
-		}
+	if id, ok := strings.CutSuffix(t, " FAILED"); ok && isPyTestID(id) {
+		return id, "FAILED", true
+	}
+	if id, ok := strings.CutSuffix(t, " ERROR"); ok && isPyTestID(id) {
+		return id, "ERROR", true
 	}
 	return "", "", false
+}
+
+// isPyProgress reports whether s, between the brackets of a -v result
+// line, holds only a percentage or a count: spaces, digits, '/' and '%'.
+func isPyProgress(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '/' && c != '%' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // isPyTestID reports whether id names a test as pytest does: a file path
@@ -542,15 +714,25 @@ func pyVerboseResult(l string) (id, kind string, ok bool) {
 // has no file there.
 func isPyTestID(id string) bool {
 	path, name, ok := strings.Cut(id, "::")
-	return ok && name != "" && strings.Contains(path, ".") && !strings.ContainsAny(path, " \t")
+	return ok && name != "" && strings.IndexByte(path, '.') >= 0 && !hasBlank(path)
 }
 
 // pyNodeID cuts the node id off a short-summary entry: it ends at the
 // first " - " outside the brackets of a parametrized id, so that
-// "test_x[a - b] - assert ..." keeps its whole id.
+// "test_x[a - b] - assert ..." keeps its whole id. Brackets are counted
+// from the first one, when it comes before the first " - ": the path and
+// the test's name are not read byte by byte.
 func pyNodeID(s string) string {
+	first := strings.Index(s, " - ")
+	if first < 0 {
+		return s
+	}
+	open := strings.IndexByte(s[:first], '[')
+	if open < 0 {
+		return s[:first]
+	}
 	depth := 0
-	for i := 0; i < len(s); i++ {
+	for i := open; i < len(s); i++ {
 		switch s[i] {
 		case '[':
 			depth++

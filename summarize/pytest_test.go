@@ -168,17 +168,17 @@ func TestPytestSections(t *testing.T) {
 		"FAILED test_m.py::test_xpass",
 		"========================== 2 failed in 0.07s ==========================",
 	}, "\n")
-	var p pytestLog
+	p := newPytestLog()
 	for _, l := range lines([]byte(out)) {
 		p.feed(l)
 	}
-	items, lost := p.failureItems(pyMaxFailures)
+	items, total := p.failureItems()
 	want := []string{
 		"test_deep\ntest_m.py:9:\ntest_m.py:3: in helper\n/usr/lib/python3/dist-packages/lib.py:6: KeyError\nE           KeyError: 5",
 		"test_xpass\n[XPASS(strict)] must fail",
 	}
-	if strings.Join(items, "|") != strings.Join(want, "|") || lost != 0 {
-		t.Errorf("items = %q (lost %d), want %q", items, lost, want)
+	if strings.Join(items, "|") != strings.Join(want, "|") || total != 2 || p.eLost {
+		t.Errorf("items = %q (of %d, E lines lost %v), want %q", items, total, p.eLost, want)
 	}
 	if got := strings.Join(p.failed.ids, ","); got != "test_m.py::test_deep,test_m.py::test_xpass" {
 		t.Errorf("failed = %s", got)

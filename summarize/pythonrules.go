@@ -196,6 +196,20 @@ func isPyMustKeep(l string) bool {
 // non-blank line when there is a tail, else the matching lines past
 // maxKeep.
 func pyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []string, lost int) {
+	if tail == 0 {
+		// Only the matching lines count: the others need not be read
+		// twice, nor told blank.
+		for _, l := range ls {
+			if keep(l) && strings.TrimSpace(l) != "" {
+				if len(kept) < maxKeep {
+					kept = append(kept, l)
+				} else {
+					lost++
+				}
+			}
+		}
+		return kept, lost
+	}
 	nonBlank := 0
 	for _, l := range ls {
 		if strings.TrimSpace(l) != "" {
@@ -215,15 +229,10 @@ func pyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []s
 			matched++
 			if matched <= maxKeep {
 				kept = append(kept, l)
-			} else if tail == 0 {
-				lost++
 			}
 		}
 	}
-	if tail > 0 {
-		lost = nonBlank - len(kept)
-	}
-	return kept, lost
+	return kept, nonBlank - len(kept)
 }
 
 // pyExcerptSize is the rendered size of addPyExcerpt's fields.
@@ -268,4 +277,43 @@ func (t *tailLines) add(l string) {
 		return
 	}
 	t.lines = append(t.lines, l)
+}
+
+// fitHead is fitList for a list of total items of which only the first
+// ones, head, were kept (at least limit of them when there are as many):
+// a rule that shows at most limit items of a list counts the others
+// instead of building them.
+func fitHead(key string, head []string, total, limit, room int) (n, size int) {
+	limit = min(limit, total)
+	size = len(key) + 2 // "key:\n"
+	for n < limit {
+		next := size + itemSize(head[n])
+		if rest := total - n - 1; rest > 0 {
+			next += omittedSize(key, rest)
+		}
+		if next > room {
+			break
+		}
+		size += itemSize(head[n])
+		n++
+	}
+	if n == 0 {
+		size = 0
+	}
+	if rest := total - n; rest > 0 {
+		size += omittedSize(key, rest)
+	}
+	return n, size
+}
+
+// addHead is addList for a list kept as its head and its total: the first
+// n items and the count of the rest.
+func addHead(b *Body, key string, head []string, total, n int) {
+	if n == 0 {
+		if total > 0 {
+			b.Count(key+"_omitted", total)
+		}
+		return
+	}
+	b.ListHead(key, head[:n], total)
 }

@@ -1,0 +1,471 @@
+package summarize
+
+import (
+	"iter"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The python and git remote rules' parsers written by hand for speed, held
+// by FuzzHandParsers to the plain code they replaced, kept here as the
+// reference.
+
+// pyHandSeeds are lines that reach the deep branches of those parsers.
+var pyHandSeeds = []string{
+	"many.py:5: error: Argument 1 has incompatible type  [arg-type]",
+	"a.py:1:2: note: x", "a.py: error: Duplicate module", "x:1: warning: w", ": error: x",
+	"a b.py:1: error: x", "a\tb.py:1: error: x", "a.py:1:\terror: x", "mypy: error: x", "a:12:: error: x",
+	"a.py:1: error: x  [a b]", "a.py:1: error: x  []", "x  [code]",
+	"Counting objects:  50% (1/2)\rCounting objects: 100% (2/2), done.   \r\n",
+	"remote: Total 3 (delta 0)\r\n\x1b[K\x1b]0;t\x07a\r\nb\x1b[31\nm c\x1b(B\n\x1b",
+	"Rebasing (1/1)\r\r\x1b[KSuccessfully rebased", "\x1b\n\x1b[\n\n\x1b]8;;x\x1b\\y\n",
+	" 3 files changed, 4 insertions(+), 1 deletion(-)", " 1 file changed, 2 deletions(-)",
+	" 2 files changed", " 2 files changed, ", " 0x files changed", " src/a.rs | 2 +-",
+	"a|b|c|ddddddddddddddddddddddddddd|e\nf",
+	"tag v1|Tagger: T|| msg||commit 1111111|Author: A||    subject|    |    body||Notes:|    n||diff --git a/x b/x|+a|commit 2222222 (from 3)|| s| \t|x",
+	"commit abcdef0\tHEAD|Notes (x):|commit abcdefg|commit 1234567 |tag |tag x",
+	"= 12 failed, 6 passed, 1 warning, 2 errors in 0.11s =", "3 passed in 61.20s (0:01:01)", "no tests ran in 0.00s",
+	"2 subtests passed in 1s", "1 passed in 1.s", "1 passed  in 1s", "1 passed in 1s ()", "1 passed, in 1s",
+	"1 in in 2s", "1 passed in 1s (1:2", "=1 passed in 1s)=", "n passed in 1s",
+	"tests/t.py::x[a - b] FAILED   [ 50%]  ", "tests/t.py::x ERROR [1/2]", "t.py::x FAILED [5%", "a b.py::x FAILED",
+	"___ test_x ___", "_ _ _ _ _", "____ _ ____", "=== FAILURES ===", "==  ==", "------ Captured stdout call ------",
+	"x.py:: FAILED", "t.py::x[a - [b]] - c - d", "t.py::x - y", "t.py::x] - [y - z",
+	"tests/x.py:12: AssertionError", "/abs/x.py:10", "x.py:1x", "x.py:1:2", "a b:1", ":1",
+}
+
+func checkPyHandParsers(t *testing.T, s string) {
+	k1, p1, ok1 := mypyDiag(s)
+	k2, p2, ok2 := refMypyDiag(s)
+	if k1 != k2 || p1 != p2 || ok1 != ok2 {
+		t.Fatalf("mypyDiag(%q) = %q, %q, %v; the plain code says %q, %q, %v", s, k1, p1, ok1, k2, p2, ok2)
+	}
+	if got, want := isMypyError(s), refIsMypyError(s); got != want {
+		t.Fatalf("isMypyError(%q) = %v, the plain code says %v", s, got, want)
+	}
+	if got, want := mypyCode(s), refMypyCode(s); got != want {
+		t.Fatalf("mypyCode(%q) = %q, the plain code says %q", s, got, want)
+	}
+
+	if got, want := slices.Collect(shownLines([]byte(s))), slices.Collect(refShownLines([]byte(s))); !slices.Equal(got, want) {
+		t.Fatalf("shownLines(%q) = %q, the plain code says %q", s, got, want)
+	}
+	for l := range strings.SplitSeq(s, "\n") {
+		if got, want := isProgressLine(l), refIsProgressLine(l); got != want {
+			t.Fatalf("isProgressLine(%q) = %v, the plain code says %v", l, got, want)
+		}
+	}
+	var d, ref diffParse
+	if got, want := d.statSummary(s), ref.refStatSummary(s); got != want ||
+		d.summary != ref.summary || d.sumFiles != ref.sumFiles || d.sumIns != ref.sumIns || d.sumDel != ref.sumDel {
+		t.Fatalf("statSummary(%q) = %v %+v, the plain code says %v %+v", s, got, d, want, ref)
+	}
+
+	summary, ok := pySummaryLine(s)
+	if want := refPySummaryLineOK(s); ok != want || ok && summary != strings.Trim(s, "= ") || !ok && summary != "" {
+		t.Fatalf("pySummaryLine(%q) = %q, %v; the regexp says %v", s, summary, ok, want)
+	}
+	if got, want := isPySummary(s), refPySummary.MatchString(s); got != want {
+		t.Fatalf("isPySummary(%q) = %v, the regexp says %v", s, got, want)
+	}
+	if got, want := isPyLocation(s), refIsPyLocation(s); got != want {
+		t.Fatalf("isPyLocation(%q) = %v, the plain code says %v", s, got, want)
+	}
+	id, kind, ok := pyVerboseResult(s)
+	wid, wkind, wok := refPyVerboseResult(s)
+	if id != wid || kind != wkind || ok != wok {
+		t.Fatalf("pyVerboseResult(%q) = %q, %q, %v; the plain code says %q, %q, %v", s, id, kind, ok, wid, wkind, wok)
+	}
+	for _, c := range []byte("=_-!") {
+		got, ok := pyFramed(s, c)
+		want, wok := refPyFramed(s, c)
+		if got != want || ok != wok {
+			t.Fatalf("pyFramed(%q, %q) = %q, %v; the plain code says %q, %v", s, c, got, ok, want, wok)
+		}
+	}
+	head, ok := pySectionHead(s)
+	if want, wok := refPySectionHead(s); head != want || ok != wok {
+		t.Fatalf("pySectionHead(%q) = %q, %v; the plain code says %q, %v", s, head, ok, want, wok)
+	}
+	if got, want := pyNodeID(s), refPyNodeID(s); got != want {
+		t.Fatalf("pyNodeID(%q) = %q, the plain code says %q", s, got, want)
+	}
+
+	ls := lines([]byte(s))
+	for _, tail := range []int{0, 1, 3} {
+		for _, maxKeep := range []int{0, 1, 2} {
+			kept, lost := pyExcerpt(ls, isPyMustKeep, maxKeep, tail)
+			wkept, wlost := refPyExcerpt(ls, isPyMustKeep, maxKeep, tail)
+			if !slices.Equal(kept, wkept) || lost != wlost {
+				t.Fatalf("pyExcerpt(%q, %d, %d) = %q, %d; the plain code says %q, %d", s, maxKeep, tail, kept, lost, wkept, wlost)
+			}
+		}
+	}
+
+	checkSplitShow(t, s)
+	checkFitHead(t, s)
+}
+
+// checkSplitShow holds splitShow to the plain code, which kept every
+// header, and read its lines as strings.
+func checkSplitShow(t *testing.T, s string) {
+	for _, out := range []string{s, strings.ReplaceAll(s, "|", "\n")} {
+		got, want := splitShow([]byte(out)), refSplitShow([]byte(out))
+		if !slices.Equal(got.tags, want.tags[:min(len(want.tags), showObjectsCap)]) || got.nTags != len(want.tags) ||
+			!slices.Equal(got.commits, want.commits[:min(len(want.commits), showObjectsCap)]) || got.nCommits != len(want.commits) ||
+			got.messageOmitted != want.messageOmitted || string(got.patch) != string(want.patch) {
+			t.Fatalf("splitShow(%q) = %+v; the plain code says %+v", out, got, want)
+		}
+	}
+}
+
+// checkFitHead holds fitHead and addHead, on the head of a list, to
+// fitList and addList on the whole list: the items are s cut at '|'.
+func checkFitHead(t *testing.T, s string) {
+	items := strings.Split(s, "|")
+	for _, limit := range []int{1, 2, 3, 30} {
+		head := items[:min(limit, len(items))]
+		for room := 0; room < len(s)+40; room += max(7, len(s)/8) {
+			n, size := fitHead("k", head, len(items), limit, room)
+			wn, wsize := fitList("k", items, limit, room)
+			if n != wn || size != wsize {
+				t.Fatalf("fitHead(%q, limit %d, room %d) = %d, %d; fitList says %d, %d", s, limit, room, n, size, wn, wsize)
+			}
+			var got, want Body
+			addHead(&got, "k", head, len(items), n)
+			addList(&want, "k", items, n)
+			if g, w := got.render(), want.render(); string(g) != string(w) {
+				t.Fatalf("addHead(%q, %d) renders %q; addList renders %q", s, n, g, w)
+			}
+		}
+	}
+}
+
+func refMypyDiag(l string) (kind, path string, ok bool) {
+	for _, k := range []string{"error", "note", "warning"} {
+		i := strings.Index(l, ": "+k+": ")
+		if i <= 0 {
+			continue
+		}
+		loc := l[:i]
+		if strings.ContainsAny(loc, " \t") {
+			continue
+		}
+		path = loc
+		numbered := false
+		for {
+			j := strings.LastIndexByte(path, ':')
+			if j < 0 || path[j+1:] == "" || strings.Trim(path[j+1:], "0123456789") != "" {
+				break
+			}
+			path, numbered = path[:j], true
+		}
+		if path != "" && (numbered || strings.ContainsAny(path, "./")) {
+			return k, path, true
+		}
+	}
+	return "", "", false
+}
+
+func refIsMypyError(l string) bool {
+	if !strings.Contains(l, ": error: ") {
+		return false
+	}
+	kind, path, ok := refMypyDiag(l)
+	return ok && kind == "error" && (strings.HasSuffix(path, ".py") || strings.HasSuffix(path, ".pyi"))
+}
+
+func refMypyCode(l string) string {
+	if !strings.HasSuffix(l, "]") {
+		return ""
+	}
+	i := strings.LastIndex(l, "  [")
+	if i < 0 {
+		return ""
+	}
+	code := l[i+3 : len(l)-1]
+	if code == "" || strings.ContainsAny(code, " []") {
+		return ""
+	}
+	return code
+}
+
+func refShownLines(b []byte) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for l := range eachLine(StripTerminal(b)) {
+			if !yield(refShownLine(l)) {
+				return
+			}
+		}
+	}
+}
+
+func refShownLine(l string) string {
+	for {
+		i := strings.LastIndexByte(l, '\r')
+		if i < 0 || strings.TrimSpace(l[i+1:]) != "" {
+			return strings.TrimRight(l[i+1:], " \t")
+		}
+		l = l[:i]
+	}
+}
+
+func refIsProgressLine(l string) bool {
+	switch {
+	case hasAnyPrefix(l, progressPrefixes):
+		return true
+	case strings.HasPrefix(l, "Total "):
+		return strings.Contains(l, " (delta ")
+	case strings.HasPrefix(l, "Rebasing ("):
+		return strings.HasSuffix(l, ")")
+	}
+	return false
+}
+
+func (d *diffParse) refStatSummary(l string) bool {
+	s, ok := strings.CutPrefix(l, " ")
+	if !ok {
+		return false
+	}
+	parts := strings.Split(s, ", ")
+	files, ok := countOf(parts[0], "file changed", "files changed")
+	if !ok {
+		return false
+	}
+	var ins, del int
+	for _, p := range parts[1:] {
+		if n, ok := countOf(p, "insertion(+)", "insertions(+)"); ok {
+			ins = n
+		} else if n, ok := countOf(p, "deletion(-)", "deletions(-)"); ok {
+			del = n
+		} else {
+			return false
+		}
+	}
+	d.summary, d.sumFiles, d.sumIns, d.sumDel = s, files, ins, del
+	return true
+}
+
+var refPySummary = lazyRE(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
+
+func refPySummaryLineOK(l string) bool {
+	if l == "" || (l[0] != '=' && (l[0] < '0' || l[0] > '9') && l[0] != 'n') {
+		return false
+	}
+	t := strings.Trim(l, "= ")
+	return strings.Contains(l, " in ") && strings.Contains(t, " in ") && refPySummary.MatchString(t)
+}
+
+func refIsPyLocation(l string) bool {
+	if l == "" || l[0] == ' ' || l[0] == '\t' {
+		return false
+	}
+	path, rest, ok := strings.Cut(l, ":")
+	if !ok || path == "" || strings.ContainsAny(path, " \t") {
+		return false
+	}
+	digits := rest
+	if i := strings.IndexByte(rest, ':'); i >= 0 {
+		digits = rest[:i]
+		if i+1 < len(rest) && rest[i+1] != ' ' {
+			return false
+		}
+	}
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+func refPyVerboseResult(l string) (id, kind string, ok bool) {
+	if !strings.Contains(l, "::") || l[0] == ' ' {
+		return "", "", false
+	}
+	t := strings.TrimRight(l, " ")
+	if strings.HasSuffix(t, "]") {
+		i := strings.LastIndexByte(t, '[')
+		if i < 0 || strings.Trim(t[i+1:len(t)-1], " 0123456789/%") != "" {
+			return "", "", false
+		}
+		t = strings.TrimRight(t[:i], " ")
+	}
+	for _, k := range []string{"FAILED", "ERROR"} {
+		if id, found := strings.CutSuffix(t, " "+k); found && refIsPyTestID(id) {
+			return id, k, true
+		}
+	}
+	return "", "", false
+}
+
+func refIsPyTestID(id string) bool {
+	path, name, ok := strings.Cut(id, "::")
+	return ok && name != "" && strings.Contains(path, ".") && !strings.ContainsAny(path, " \t")
+}
+
+func refPyFramed(l string, c byte) (string, bool) {
+	if len(l) < 5 || l[0] != c || l[len(l)-1] != c {
+		return "", false
+	}
+	t := strings.TrimRight(strings.TrimLeft(l, string(c)), string(c))
+	if len(t) < 3 || t[0] != ' ' || t[len(t)-1] != ' ' {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
+}
+
+func refPySectionHead(l string) (string, bool) {
+	t, ok := refPyFramed(l, '_')
+	if !ok || strings.Trim(t, "_ ") == "" {
+		return "", false
+	}
+	return t, true
+}
+
+func refPyNodeID(s string) string {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+			}
+		case ' ':
+			if depth == 0 && strings.HasPrefix(s[i:], " - ") {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
+
+func refPyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []string, lost int) {
+	nonBlank := 0
+	for _, l := range ls {
+		if strings.TrimSpace(l) != "" {
+			nonBlank++
+		}
+	}
+	i, matched := 0, 0
+	for _, l := range ls {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		i++
+		switch {
+		case i > nonBlank-tail:
+			kept = append(kept, l)
+		case keep(l):
+			matched++
+			if matched <= maxKeep {
+				kept = append(kept, l)
+			} else if tail == 0 {
+				lost++
+			}
+		}
+	}
+	if tail > 0 {
+		lost = nonBlank - len(kept)
+	}
+	return kept, lost
+}
+
+func refSplitShow(out []byte) *showParse {
+	s := &showParse{}
+	var cur []string // the header being read
+	curTag, shown := false, 0
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		if omitted := shown - showMessageLinesCap; omitted > 0 {
+			cur = append(cur, "["+strconv.Itoa(omitted)+" message lines not shown]")
+			s.messageOmitted += omitted
+		}
+		if curTag {
+			s.tags = append(s.tags, strings.Join(cur, "\n"))
+		} else {
+			s.commits = append(s.commits, strings.Join(cur, "\n"))
+		}
+		cur, shown = nil, 0
+	}
+	// message keeps a message line within the cap and counts it.
+	message := func(l string) {
+		shown++
+		if shown <= showMessageLinesCap {
+			cur = append(cur, l)
+		}
+	}
+	var pieces [][2]int // byte ranges of the patch
+	patchStart := -1
+	state := showPatch
+	for off, lb := range byteLines(out) {
+		l := string(lb)
+		blank := strings.TrimSpace(l) == ""
+		header := true
+		switch {
+		case refIsCommitLine(l):
+			flush()
+			cur, curTag, state = []string{l}, false, showCommit
+		case state == showCommit || state == showTagHeader:
+			switch {
+			case !blank:
+				cur = append(cur, l)
+			case state == showCommit:
+				state = showMessage
+			default:
+				state = showTag
+			}
+		case state == showMessage:
+			switch {
+			case blank && !strings.HasPrefix(l, "    "):
+				state = showAfterMsg
+			case !blank:
+				message(l)
+			}
+		case state == showAfterMsg && (l == "Notes:" || strings.HasPrefix(l, "Notes (")):
+			cur = append(cur, l)
+			state = showMessage
+		case state == showTag:
+			if !blank {
+				message(l)
+			}
+		case (state == showPatch || state == showAfterMsg) && strings.HasPrefix(l, "tag ") && len(l) > 4:
+			flush()
+			cur, curTag, state = []string{l}, true, showTagHeader
+		default:
+			header = false
+			flush()
+			state = showPatch
+			if patchStart < 0 {
+				patchStart = off
+			}
+		}
+		if header && patchStart >= 0 {
+			pieces = append(pieces, [2]int{patchStart, off})
+			patchStart = -1
+		}
+	}
+	flush()
+	if patchStart >= 0 {
+		pieces = append(pieces, [2]int{patchStart, len(out)})
+	}
+	switch len(pieces) {
+	case 0:
+	case 1:
+		s.patch = out[pieces[0][0]:pieces[0][1]]
+	default:
+		for _, p := range pieces {
+			s.patch = append(s.patch, out[p[0]:p[1]]...)
+		}
+	}
+	return s
+}
+func refIsCommitLine(l string) bool {
+	rest, ok := strings.CutPrefix(l, "commit ")
+	if !ok {
+		return false
+	}
+	hash, _, _ := strings.Cut(rest, " ")
+	hash, _, _ = strings.Cut(hash, "\t") // --source
+	return len(hash) >= 7 && len(hash) <= 64 && strings.Trim(hash, "0123456789abcdef") == ""
+}
