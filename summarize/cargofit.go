@@ -10,37 +10,50 @@ package summarize
 // together with the list's "key:" line and, when items are left out, its
 // omitted line; and the size they take.
 func fitList(key string, items []string, limit, room int) (n, size int) {
-	limit = min(limit, len(items))
+	return fitHead(key, items[:min(limit, len(items))], len(items), limit, room)
+}
+
+// fitHead is fitList for a list of total items of which only the first
+// ones, head, were kept (at least limit of them when there are as many):
+// a rule that shows at most limit items of a list counts the others
+// instead of building them.
+func fitHead(key string, head []string, total, limit, room int) (n, size int) {
+	limit = min(limit, total)
 	size = len(key) + 2 // "key:\n"
 	for n < limit {
-		next := size + itemSize(items[n])
-		if rest := len(items) - n - 1; rest > 0 {
+		next := size + itemSize(head[n])
+		if rest := total - n - 1; rest > 0 {
 			next += omittedSize(key, rest)
 		}
 		if next > room {
 			break
 		}
-		size += itemSize(items[n])
+		size += itemSize(head[n])
 		n++
 	}
 	if n == 0 {
 		size = 0
 	}
-	if rest := len(items) - n; rest > 0 {
+	if rest := total - n; rest > 0 {
 		size += omittedSize(key, rest)
 	}
 	return n, size
 }
 
-// addList appends the first n items of a list and the count of the rest.
-// When none fits, the count alone still says the list exists and how long
-// it is.
+// addList adds the first n items as a list, or only the count when none
+// fit, so that a list the budget crowds out still says how long it was.
 func addList(b *Body, key string, items []string, n int) {
+	addHead(b, key, items[:n], len(items), n)
+}
+
+// addHead is addList for a list kept as its head and its total: the first
+// n items and the count of the rest.
+func addHead(b *Body, key string, head []string, total, n int) {
 	if n == 0 {
-		if len(items) > 0 {
-			b.Count(key+"_omitted", len(items))
+		if total > 0 {
+			b.Count(key+"_omitted", total)
 		}
 		return
 	}
-	b.List(key, items, n)
+	b.ListHead(key, head[:n], total)
 }
