@@ -31,8 +31,8 @@ func goDiagBody(r *Run) *Body {
 		room -= len("diagnostic_lines_omitted: 0000000000\n")
 	}
 	items := d.list()
-	n, _ := fitList("diagnostics", items, maxGoDiags, room)
-	addList(b, "diagnostics", items, n)
+	n, _ := fitHead("diagnostics", items, d.total, maxGoDiags, room)
+	addHead(b, "diagnostics", items, d.total, n)
 	if d.lost > 0 {
 		b.Count("diagnostic_lines_omitted", d.lost)
 	}

@@ -71,7 +71,7 @@ func TestGoDiagsPastCap(t *testing.T) {
 	}
 	d.feed("# trailing")
 	d.finish()
-	if len(d.items) != maxGoDiags || d.total != n+1 || len(d.list()) != n+1 {
+	if len(d.items) != maxGoDiags || d.total != n+1 || len(d.list()) != maxGoDiags {
 		t.Errorf("%d items kept, %d counted, %d listed; want %d, %d", len(d.items), d.total, len(d.list()), maxGoDiags, n+1)
 	}
 	if d.errors != n || d.headers != n+1 || d.lost != 2*n {

@@ -120,11 +120,10 @@ func (d *goDiags) cont(l string) {
 	}
 }
 
-// list renders the items as list items, one for each item read. Those
-// past maxGoDiags are empty, as they were not kept: fitList and addList,
-// capped at maxGoDiags, only count them.
+// list renders the kept items, the first maxGoDiags of d.total, as list
+// items.
 func (d *goDiags) list() []string {
-	items := make([]string, d.total)
+	items := make([]string, len(d.items))
 	for i, it := range d.items {
 		items[i] = strings.Join(it, "\n")
 	}

@@ -71,7 +71,7 @@ func goTest(r *Run) *Body {
 	// passing packages.
 	room := r.bodyRoom() - len(b.render())
 	diags := g.diags.list()
-	nDiags, size := fitList("build_diagnostics", diags, maxGoDiags, room)
+	nDiags, size := fitHead("build_diagnostics", diags, g.diags.total, maxGoDiags, room)
 	room -= size
 	if g.diags.lost > 0 {
 		room -= len("build_diagnostic_lines_omitted: 0000000000\n")
@@ -100,7 +100,7 @@ func goTest(r *Run) *Body {
 	room -= size
 	nPassed, _ := fitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
 
-	addList(b, "build_diagnostics", diags, nDiags)
+	addHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
 	if g.diags.lost > 0 {
 		b.Count("build_diagnostic_lines_omitted", g.diags.lost)
 	}
