@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // nodeRules are the summarizers of the node family of commands.
@@ -241,9 +242,6 @@ var (
 	reJestSuite = lazyRE(`^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$`)
 	// A location at the end of a vitest "❯" frame or inside a jest "at" frame.
 	reNodeLoc = lazyRE(`\S+:\d+:\d+\)?$`)
-	// tsc: "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error
-	// TS2322: ..." (--pretty) and "error TS5023: ..." (no location).
-	reTscError = lazyRE(`^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: `)
 	// ESLint's stylish rows: "  12:5  error  'x' is not defined  no-undef".
 	reESLintError = lazyRE(`^ +\d+:\d+ +error  `)
 	// TAP, as node --test prints it into a pipe: "not ok 2 - adds wrong",
@@ -341,11 +339,71 @@ func nodeFailures(s stream, failed bool, f *failures) {
 	endJest()
 }
 
-// isTscError reports whether l is the header line of a tsc error. The
-// substring test keeps the regexp off nearly every line: on a long line it
-// costs far more.
+// isTscError reports whether l is the header line of a tsc error,
+// "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error TS2322: ..."
+// (--pretty) or "error TS5023: ..." (no location): what the regexp ^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: matches
+// (FuzzHandParsers holds it to it). It is parsed by hand: the regexp's
+// \S.* backtracked over the whole line, and tsc's output is little else.
+// Each "error TS" is tested in place, its location read backwards.
 func isTscError(l string) bool {
-	return strings.Contains(l, "error TS") && reTscError.MatchString(l)
+	if i := strings.IndexByte(l, '\n'); i >= 0 {
+		l = l[:i] // nothing in the pattern crosses a newline
+	}
+	if tscCode(l) {
+		return true
+	}
+	r, w := utf8.DecodeRuneInString(l)
+	if l == "" || isRESpace(r) {
+		return false
+	}
+	for from := w; ; {
+		i := strings.Index(l[from:], "error TS")
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if tscCode(l[at:]) && tscLocation(l[w:at]) {
+			return true
+		}
+		from = at + 1
+	}
+}
+
+// tscCode reports whether s starts with "error TS", a code and ": ".
+func tscCode(s string) bool {
+	rest, ok := strings.CutPrefix(s, "error TS")
+	d := digitsPrefix(rest)
+	return ok && d != "" && strings.HasPrefix(rest[len(d):], ": ")
+}
+
+// tscLocation reports whether s ends with the location of a tsc error,
+// "(LINE,COL): " or, under --pretty, ":LINE:COL - ".
+func tscLocation(s string) bool {
+	open, mid := byte('('), byte(',')
+	rest, ok := strings.CutSuffix(s, "): ")
+	if !ok {
+		open, mid = ':', ':'
+		if rest, ok = strings.CutSuffix(s, " - "); !ok {
+			return false
+		}
+	}
+	if rest, ok = cutDigitsSuffix(rest, mid); ok {
+		_, ok = cutDigitsSuffix(rest, open)
+	}
+	return ok
+}
+
+// cutDigitsSuffix cuts one or more ASCII digits and, before them, sep off
+// the end of s.
+func cutDigitsSuffix(s string, sep byte) (string, bool) {
+	i := len(s)
+	for i > 0 && '0' <= s[i-1] && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || i == 0 || s[i-1] != sep {
+		return s, false
+	}
+	return s[:i-1], true
 }
 
 // isESLintError reports whether l is an error row of ESLint's stylish
