@@ -6,7 +6,14 @@ import (
 )
 
 // The regexps the node family's hand-written parsers replace.
-var tscErrorRE = regexp.MustCompile(`^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: `)
+var (
+	tscErrorRE    = regexp.MustCompile(`^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: `)
+	jestSuiteRE   = regexp.MustCompile(`^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$`)
+	nodeLocRE     = regexp.MustCompile(`\S+:\d+:\d+\)?$`)
+	tapNotOKRE    = regexp.MustCompile(`^ *not ok \d+ - (.+)$`)
+	eslintRowRE   = regexp.MustCompile(`^ +\d+:\d+ +(error|warning)  `)
+	reESLintError = regexp.MustCompile(`^ +\d+:\d+ +error  `)
+)
 
 // nodeHandSeeds are lines near the edges of the node parsers' patterns.
 var nodeHandSeeds = []string{
@@ -21,6 +28,15 @@ var nodeHandSeeds = []string{
 	"\xff(1,2): error TS1: x", "\xe2(1,2): error TS1: x", "é(1,2): error TS1: x",
 	"a\n(1,2): error TS1: x", "error TS1: \nx", "a(1,2): error TSx: error TS2: y",
 	"a(1,2): error TS1 a:3:4 - error TS5: z", "\va(1,2): error TS1: x",
+	"FAIL src/a.test.js", "PASS src/a.test.js (5.2 s)", "FAIL  a (1) (2 s)", "FAIL a (x) (2)", "FAIL a (1", "FAIL a (1))",
+	"FAIL a (1) b)", "FAIL \ta", "FAIL ", "FAIL a\n", "FAIL a (1\n)", "FAIL a\n (1)", "PASS \xff (3)", "FAIL a  (1)", "FAIL (1)",
+	"FAIL a (1)(2)", "FAILED a", "FAIL a ()", "FAIL é (9 s)",
+	"at Object.toBe (src/a.test.js:8:23)", " ❯ helper src/h.js:3:9", "a:1:2", ":1:2", " :1:2", "a:1:2))", "a:1:2 ", "a\n:1:2",
+	"x a:b:1:2)", "\xff:1:2", "a:1:", "a::2", "é:1:2", "a\tb:1:2",
+	"not ok 2 - adds wrong", "    not ok 1 - sub", "not ok 3 - later # TODO", "not ok - x", "not ok 1 - ", "not ok 1 -  ",
+	"\tnot ok 1 - x", "not ok 1 - x\ny", "not ok 12 -x",
+	"  12:5  error  'x' is not defined  no-undef", "   1:7   warning    x", "1:7  error  x", "  1:7 error  x", "  1:7  error x",
+	"  :7  error  x", "  1:  error  x", "  1:7  errors  x", "  1:7\terror  x", "  1:7  warning  ",
 }
 
 // checkNodeHandParsers holds the node family's hand-written parsers to
@@ -28,5 +44,31 @@ var nodeHandSeeds = []string{
 func checkNodeHandParsers(t *testing.T, s string) {
 	if got, want := isTscError(s), tscErrorRE.MatchString(s); got != want {
 		t.Fatalf("isTscError(%q) = %v, regexp says %v", s, got, want)
+	}
+	var suite string
+	m := jestSuiteRE.FindStringSubmatch(s)
+	if m != nil {
+		suite = m[2]
+	}
+	if got, ok := jestSuite(s); got != suite || ok != (m != nil) {
+		t.Fatalf("jestSuite(%q) = %q, %v; regexp says %q, %v", s, got, ok, suite, m != nil)
+	}
+	loc := nodeLocRE.FindString(s)
+	if got, ok := nodeLocation(s); got != loc || ok != nodeLocRE.MatchString(s) {
+		t.Fatalf("nodeLocation(%q) = %q, %v; regexp finds %q", s, got, ok, loc)
+	}
+	var name string
+	if m := tapNotOKRE.FindStringSubmatch(s); m != nil {
+		name = m[1]
+	}
+	if got, ok := tapNotOK(s); got != name || ok != (name != "") {
+		t.Fatalf("tapNotOK(%q) = %q, %v; regexp says %q", s, got, ok, name)
+	}
+	var sev string
+	if m := eslintRowRE.FindStringSubmatch(s); m != nil {
+		sev = m[1]
+	}
+	if got, ok := eslintSeverity(s); got != sev || ok != (sev != "") {
+		t.Fatalf("eslintSeverity(%q) = %q, %v; regexp says %q", s, got, ok, sev)
 	}
 }

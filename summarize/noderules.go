@@ -133,7 +133,8 @@ func (f *testFailure) addLoc(l string) {
 	if !f.located || f.locs < maxNodeFailureLocs && isProjectFrame(l) {
 		f.lines = append(f.lines, l)
 		f.locs++
-		f.located = f.located || reNodeLoc.MatchString(l)
+		_, loc := nodeLocation(l)
+		f.located = f.located || loc
 	} else {
 		f.lost++
 	}
@@ -235,19 +236,94 @@ func failureItems(fs []*testFailure, limit int) []string {
 	return items
 }
 
-// The node family's failures, for the boundary check. Every pattern is
-// matched on the line with terminal escapes removed.
-var (
-	// jest: "FAIL src/a.test.js" or "PASS src/a.test.js (5.2 s)".
-	reJestSuite = lazyRE(`^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$`)
-	// A location at the end of a vitest "❯" frame or inside a jest "at" frame.
-	reNodeLoc = lazyRE(`\S+:\d+:\d+\)?$`)
-	// ESLint's stylish rows: "  12:5  error  'x' is not defined  no-undef".
-	reESLintError = lazyRE(`^ +\d+:\d+ +error  `)
-	// TAP, as node --test prints it into a pipe: "not ok 2 - adds wrong",
-	// indented for subtests; a "# TODO" or "# SKIP" directive is no failure.
-	reTAPNotOK = lazyRE(`^ *not ok \d+ - (.+)$`)
-)
+// The node family's failures, for the boundary check, are read from the
+// line with terminal escapes removed. Its lines are parsed by hand: the
+// finder runs on every line of every rule's output, where a regexp call
+// cost more than all the rest of its work. FuzzHandParsers holds each
+// parser to the regexp it stands for.
+
+// jestSuite reads a jest suite line, "FAIL src/a.test.js" or "PASS
+// src/a.test.js (5.2 s)", and returns the suite's path: what the regexp
+// ^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$ captures as its second group.
+func jestSuite(l string) (string, bool) {
+	if !strings.HasPrefix(l, "FAIL ") && !strings.HasPrefix(l, "PASS ") {
+		return "", false
+	}
+	start := len("FAIL ")
+	for start < len(l) && l[start] == ' ' {
+		start++
+	}
+	r, w := utf8.DecodeRuneInString(l[start:])
+	if start == len(l) || isRESpace(r) {
+		return "", false
+	}
+	// The lazy name ends at the first " (DIGIT" whose rest holds no ")"
+	// but the last byte; neither it nor the end of the line may come after
+	// a newline, which the name cannot cross.
+	q, end := start+w, len(l)
+	if i := strings.IndexByte(l[q:], '\n'); i >= 0 {
+		end = q + i
+	}
+	if strings.HasSuffix(l, ")") {
+		p := max(q, strings.LastIndexByte(l[:len(l)-1], ')')+1)
+		for p < end {
+			i := strings.Index(l[p:end], " (")
+			if i < 0 {
+				break
+			}
+			p += i
+			if p+2 < len(l)-1 && '0' <= l[p+2] && l[p+2] <= '9' {
+				return l[start:p], true
+			}
+			p++
+		}
+	}
+	if end < len(l) {
+		return "", false
+	}
+	return l[start:], true
+}
+
+// isJestSuite reports whether l is a jest suite line.
+func isJestSuite(l string) bool {
+	_, ok := jestSuite(l)
+	return ok
+}
+
+// nodeLocation returns the location a stack frame ends with, vitest's "❯
+// fn src/a.js:1:2" or jest's "at fn (src/a.js:1:2)": what the regexp
+// \S+:\d+:\d+\)?$ finds, from the start of the line's last word.
+func nodeLocation(l string) (string, bool) {
+	loc := strings.TrimSuffix(l, ")")
+	loc, ok := cutDigitsSuffix(loc, ':')
+	if ok {
+		loc, ok = cutDigitsSuffix(loc, ':')
+	}
+	if !ok || loc == "" || strings.IndexByte(reSpace, loc[len(loc)-1]) >= 0 {
+		return "", false
+	}
+	start := len(loc)
+	for start > 0 && strings.IndexByte(reSpace, l[start-1]) < 0 {
+		start--
+	}
+	return l[start:], true
+}
+
+// tapNotOK reads a TAP failure as node --test prints it into a pipe, "not
+// ok 2 - adds wrong", indented for subtests, and returns the test's name:
+// what the regexp ^ *not ok \d+ - (.+)$ captures.
+func tapNotOK(l string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "not ok ")
+	d := digitsPrefix(rest)
+	if !ok || d == "" {
+		return "", false
+	}
+	name, ok := strings.CutPrefix(rest[len(d):], " - ")
+	if !ok || name == "" || strings.IndexByte(name, '\n') >= 0 {
+		return "", false
+	}
+	return name, true
+}
 
 // nodeFailures finds the failures of the node family's tools: every failing
 // test (vitest's "FAIL  FILE > NAME" lines, jest's "FAIL FILE" lines and the
@@ -288,13 +364,18 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			}
 		}
 		c := l[0]
+		var suite string
+		var isFail bool
+		if c == 'F' {
+			suite, isFail = jestSuite(l)
+		}
 		switch {
 		case c == ' ' && strings.HasPrefix(l, " FAIL  "):
 			name := strings.TrimSpace(l[len(" FAIL  "):])
 			f.add(name, l)
 			wantLoc = true
 		case c == ' ' && wantLoc && strings.HasPrefix(strings.TrimLeft(l, " "), "❯ "):
-			if loc := reNodeLoc.FindString(l); loc != "" {
+			if loc, ok := nodeLocation(l); ok {
 				f.add(loc, l)
 				wantLoc = false
 			}
@@ -302,9 +383,9 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			// A separator: the end of a vitest failure, or the title of
 			// an unhandled error whose location comes next.
 			wantLoc = strings.Contains(l, " Unhandled ") && !strings.Contains(l, " Unhandled Errors ")
-		case c == 'F' && strings.HasPrefix(l, "FAIL ") && reJestSuite.MatchString(l):
+		case isFail:
 			endJest()
-			f.add(reJestSuite.FindStringSubmatch(l)[2], l)
+			f.add(suite, l)
 			jestFail = true
 		case c == ' ' && (jestFail || lead) && strings.HasPrefix(l, "  ● "):
 			endJest()
@@ -322,8 +403,8 @@ func nodeFailures(s stream, failed bool, f *failures) {
 				jestWant, jestAt = false, ""
 			}
 		case (c == 'n' || c == ' ') && strings.HasPrefix(strings.TrimLeft(l, " "), "not ok "):
-			if m := reTAPNotOK.FindStringSubmatch(l); m != nil && !isTAPDirective(m[1]) {
-				f.add(m[1], l)
+			if name, ok := tapNotOK(l); ok && !isTAPDirective(name) {
+				f.add(name, l)
 			}
 		case c == ' ' && isESLintError(l):
 			f.add(strings.TrimSpace(l), l)
@@ -407,18 +488,37 @@ func cutDigitsSuffix(s string, sep byte) (string, bool) {
 }
 
 // isESLintError reports whether l is an error row of ESLint's stylish
-// format. The test before the regexp, spaces then "LINE:", keeps it off
-// the indented lines of every other tool.
+// format: what the regexp ^ +\d+:\d+ +error  matches.
 func isESLintError(l string) bool {
-	i := 0
-	for i < len(l) && l[i] == ' ' {
-		i++
+	sev, ok := eslintSeverity(l)
+	return ok && sev == "error"
+}
+
+// eslintSeverity reads a row of ESLint's stylish format, "  12:5  error  'x'
+// is not defined  no-undef", and returns its severity: what the regexp
+// ^ +\d+:\d+ +(error|warning)  captures.
+func eslintSeverity(l string) (severity string, ok bool) {
+	rest := strings.TrimLeft(l, " ")
+	if len(rest) == len(l) {
+		return "", false
 	}
-	j := i
-	for j < len(l) && '0' <= l[j] && l[j] <= '9' {
-		j++
+	line := digitsPrefix(rest)
+	rest, ok = strings.CutPrefix(rest[len(line):], ":")
+	col := digitsPrefix(rest)
+	if !ok || line == "" || col == "" {
+		return "", false
 	}
-	return i > 0 && j > i && j < len(l) && l[j] == ':' && strings.Contains(l, " error ") && reESLintError.MatchString(l)
+	rest = rest[len(col):]
+	sev := strings.TrimLeft(rest, " ")
+	if len(sev) == len(rest) {
+		return "", false
+	}
+	for _, s := range [...]string{"error", "warning"} {
+		if rest, ok := strings.CutPrefix(sev, s); ok && strings.HasPrefix(rest, "  ") {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 // isTAPDirective reports whether a TAP test name ends in a TODO or SKIP
@@ -448,5 +548,6 @@ func isJestConsole(ls []string, i int) bool {
 // vitest's "❯ fn file:1:2") points into the project rather than into
 // node_modules or node itself.
 func isProjectFrame(at string) bool {
-	return reNodeLoc.MatchString(at) && !strings.Contains(at, "node_modules/") && !strings.Contains(at, "(node:")
+	_, loc := nodeLocation(at)
+	return loc && !strings.Contains(at, "node_modules/") && !strings.Contains(at, "(node:")
 }

@@ -100,7 +100,7 @@ func detectRunner(streams ...[]string) string {
 			case strings.HasPrefix(t, "RUN  v"), strings.HasPrefix(t, "Test Files  "),
 				strings.HasPrefix(t, "⎯") && strings.Contains(t, " Failed "):
 				vitest = true
-			case strings.HasPrefix(l, "Test Suites: "), reJestSuite.MatchString(l):
+			case strings.HasPrefix(l, "Test Suites: "), isJestSuite(l):
 				jest = true
 			}
 		}
