@@ -19,7 +19,7 @@ const (
 func eslint(r *Run) *Body {
 	var e eslintLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for _, l := range r.plainLines(stream) {
+		for l := range r.eachPlainLine(stream) {
 			e.feed(l)
 		}
 		e.flush()

@@ -1,7 +1,9 @@
 package summarize
 
 import (
+	"bytes"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -37,11 +39,40 @@ var nodeHandSeeds = []string{
 	"\tnot ok 1 - x", "not ok 1 - x\ny", "not ok 12 -x",
 	"  12:5  error  'x' is not defined  no-undef", "   1:7   warning    x", "1:7  error  x", "  1:7 error  x", "  1:7  error x",
 	"  :7  error  x", "  1:  error  x", "  1:7  errors  x", "  1:7\terror  x", "  1:7  warning  ",
+	"\x1b[31merror\x1b[0m: x\r\n", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "50%\r100%\r\n\r", "\x1b", "\x1b[",
+	"a\x1b(", "\r\x1b\r\n", "\x1b]0;t\x07\r\n", "\x1b\x1b[1m\r", "x\x1bPq\x1b\\y", "\x1b(\x1b[m",
+}
+
+// stripTerminalByByte is StripTerminal as it was, one byte at a time.
+func stripTerminalByByte(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == 0x1b && i+1 < len(b):
+			i = skipEscape(b, i)
+		case c == 0x1b:
+		case c == '\r' && i+1 < len(b) && b[i+1] == '\n':
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // checkNodeHandParsers holds the node family's hand-written parsers to
 // the regexps they replace.
 func checkNodeHandParsers(t *testing.T, s string) {
+	if got, want := StripTerminal([]byte(s)), stripTerminalByByte([]byte(s)); !bytes.Equal(got, want) {
+		t.Fatalf("StripTerminal(%q) = %q, byte by byte %q", s, got, want)
+	}
+	want := s
+	if strings.IndexByte(s, 0x1b) >= 0 {
+		want = string(stripTerminalByByte([]byte(s)))
+	}
+	if got := plain(s); got != want {
+		t.Fatalf("plain(%q) = %q, want %q", s, got, want)
+	}
 	if got, want := isTscError(s), tscErrorRE.MatchString(s); got != want {
 		t.Fatalf("isTscError(%q) = %v, regexp says %v", s, got, want)
 	}

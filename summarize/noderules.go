@@ -2,9 +2,12 @@ package summarize
 
 import (
 	"bytes"
+	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // nodeRules are the summarizers of the node family of commands.
@@ -45,12 +48,26 @@ func (r *Run) plainLines(b []byte) []string {
 	return r.linesOf(b)
 }
 
-// plain removes terminal escapes from one line.
+// eachPlainLine yields the lines plainLines returns, for a rule that reads
+// a stream once, in order: a colored stream's lines are not collected
+// into a slice that only the rule would use.
+func (r *Run) eachPlainLine(b []byte) iter.Seq[string] {
+	if bytes.IndexByte(b, 0x1b) >= 0 {
+		return eachLine(StripTerminal(b))
+	}
+	return slices.Values(r.linesOf(b))
+}
+
+// plain removes terminal escapes from one line. The line is read in place
+// and the stripped bytes become the string: StripTerminal writes only its
+// fresh result, and in a colored log the two copies were most of what the
+// node finder allocated.
 func plain(l string) string {
 	if strings.IndexByte(l, 0x1b) < 0 {
 		return l
 	}
-	return string(StripTerminal([]byte(l)))
+	b := StripTerminal(unsafe.Slice(unsafe.StringData(l), len(l)))
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // testCounts are the totals of a test runner's summary lines.

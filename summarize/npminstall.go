@@ -21,7 +21,7 @@ const (
 func npmInstall(r *Run) *Body {
 	var n installLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for _, l := range r.plainLines(stream) {
+		for l := range r.eachPlainLine(stream) {
 			n.feed(l)
 		}
 		n.end()

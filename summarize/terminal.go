@@ -1,24 +1,53 @@
 package summarize
 
+import "bytes"
+
 // StripTerminal removes terminal control sequences (CSI such as colors and
 // cursor moves, OSC such as titles and hyperlinks, and other two-byte ESC
 // sequences) and turns "\r\n" into "\n", so that rules see the text a
 // person would read. A lone "\r" is kept: progress lines rewrite themselves
 // with it, and the rules treat what follows the last "\r" as the line.
+//
+// Text between escapes is copied a run at a time, found with IndexByte: a
+// colored log is mostly plain runs, and the node rules strip every stream.
 func StripTerminal(b []byte) []byte {
 	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+	esc, cr := bytes.IndexByte(b, 0x1b), bytes.IndexByte(b, '\r')
+	for i := 0; ; {
+		j := esc
+		if j < 0 || 0 <= cr && cr < j {
+			j = cr
+		}
+		if j < 0 {
+			return append(out, b[i:]...)
+		}
+		out = append(out, b[i:j]...)
 		switch {
-		case c == 0x1b && i+1 < len(b):
-			i = skipEscape(b, i)
-		case c == 0x1b:
-		case c == '\r' && i+1 < len(b) && b[i+1] == '\n':
+		case j == cr && j+1 < len(b) && b[j+1] == '\n':
+			i = j + 1
+		case j == cr:
+			out = append(out, '\r')
+			i = j + 1
+		case j+1 < len(b):
+			i = skipEscape(b, j) + 1
 		default:
-			out = append(out, c)
+			i = j + 1
+		}
+		if esc >= 0 && esc < i {
+			esc = nextByte(b, i, 0x1b)
+		}
+		if cr >= 0 && cr < i {
+			cr = nextByte(b, i, '\r')
 		}
 	}
-	return out
+}
+
+// nextByte returns the index of the first c in b at or after i, or -1.
+func nextByte(b []byte, i int, c byte) int {
+	if j := bytes.IndexByte(b[i:], c); j >= 0 {
+		return i + j
+	}
+	return -1
 }
 
 // skipEscape returns the index of the last byte of the escape sequence that

@@ -23,7 +23,7 @@ const (
 func tsc(r *Run) *Body {
 	var c tscLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for _, l := range r.plainLines(stream) {
+		for l := range r.eachPlainLine(stream) {
 			c.feed(l)
 		}
 		c.cur, c.table = nil, false
