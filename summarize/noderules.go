@@ -58,16 +58,18 @@ func (r *Run) eachPlainLine(b []byte) iter.Seq[string] {
 	return slices.Values(r.linesOf(b))
 }
 
-// plain removes terminal escapes from one line. The line is read in place
-// and the stripped bytes become the string: StripTerminal writes only its
-// fresh result, and in a colored log the two copies were most of what the
-// node finder allocated.
+// plain removes terminal escapes from one line.
 func plain(l string) string {
 	if strings.IndexByte(l, 0x1b) < 0 {
 		return l
 	}
-	b := StripTerminal(unsafe.Slice(unsafe.StringData(l), len(l)))
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	return string(appendPlain(nil, l))
+}
+
+// appendPlain appends l without its terminal escapes to dst. l is read in
+// place, with no copy: StripTerminal only reads its input.
+func appendPlain(dst []byte, l string) []byte {
+	return appendStripped(dst, unsafe.Slice(unsafe.StringData(l), len(l)))
 }
 
 // testCounts are the totals of a test runner's summary lines.
@@ -364,6 +366,19 @@ func nodeFailures(s stream, failed bool, f *failures) {
 		jestAt   string // a jest failure's first frame, until a project frame is seen
 		jestWant bool   // a jest failure's project frame is still to come
 	)
+	// A colored line is stripped into buf, which the next one reuses:
+	// most lines are read and dropped. add copies what is kept of it.
+	var (
+		buf     []byte
+		inBuf   bool
+		scratch = func(s string) string {
+			if inBuf {
+				return strings.Clone(s)
+			}
+			return s
+		}
+		add = func(req, line string) { f.add(scratch(req), scratch(line)) }
+	)
 	endJest := func() {
 		if jestWant && jestAt != "" {
 			f.add(jestAt, jestAt)
@@ -375,10 +390,12 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			continue
 		}
 		l := raw
-		if escapes {
-			if l = plain(raw); l == "" {
+		if inBuf = escapes && strings.IndexByte(raw, 0x1b) >= 0; inBuf {
+			buf = appendPlain(buf[:0], raw)
+			if len(buf) == 0 {
 				continue
 			}
+			l = unsafe.String(&buf[0], len(buf))
 		}
 		c := l[0]
 		var suite string
@@ -389,11 +406,11 @@ func nodeFailures(s stream, failed bool, f *failures) {
 		switch {
 		case c == ' ' && strings.HasPrefix(l, " FAIL  "):
 			name := strings.TrimSpace(l[len(" FAIL  "):])
-			f.add(name, l)
+			add(name, l)
 			wantLoc = true
 		case c == ' ' && wantLoc && strings.HasPrefix(strings.TrimLeft(l, " "), "❯ "):
 			if loc, ok := nodeLocation(l); ok {
-				f.add(loc, l)
+				add(loc, l)
 				wantLoc = false
 			}
 		case c == '\xe2' && strings.HasPrefix(l, "⎯"):
@@ -402,31 +419,31 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			wantLoc = strings.Contains(l, " Unhandled ") && !strings.Contains(l, " Unhandled Errors ")
 		case isFail:
 			endJest()
-			f.add(suite, l)
+			add(suite, l)
 			jestFail = true
 		case c == ' ' && (jestFail || lead) && strings.HasPrefix(l, "  ● "):
 			endJest()
 			if !isJestConsole(ls, i) {
-				f.add(strings.TrimPrefix(l, "  ● "), l)
+				add(strings.TrimPrefix(l, "  ● "), l)
 				jestWant = true
 			}
 		case c == ' ' && jestWant && strings.HasPrefix(strings.TrimLeft(l, " "), "at "):
 			at := strings.TrimSpace(l)
 			if jestAt == "" {
-				jestAt = at
+				jestAt = scratch(at)
 			}
 			if isProjectFrame(at) {
-				f.add(at, l)
+				add(at, l)
 				jestWant, jestAt = false, ""
 			}
 		case (c == 'n' || c == ' ') && strings.HasPrefix(strings.TrimLeft(l, " "), "not ok "):
 			if name, ok := tapNotOK(l); ok && !isTAPDirective(name) {
-				f.add(name, l)
+				add(name, l)
 			}
 		case c == ' ' && isESLintError(l):
-			f.add(strings.TrimSpace(l), l)
+			add(strings.TrimSpace(l), l)
 		case c != ' ' && isTscError(l):
-			f.add(strings.TrimSpace(l), l)
+			add(strings.TrimSpace(l), l)
 		case c != ' ' && jestFail && !strings.HasPrefix(l, "PASS "):
 			// A line of jest's own at the margin ends the suite.
 			endJest()
@@ -439,14 +456,12 @@ func nodeFailures(s stream, failed bool, f *failures) {
 
 // isTscError reports whether l is the header line of a tsc error,
 // "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error TS2322: ..."
-// (--pretty) or "error TS5023: ..." (no location): what the regexp ^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: matches
-// (FuzzHandParsers holds it to it). It is parsed by hand: the regexp's
-// \S.* backtracked over the whole line, and tsc's output is little else.
-// Each "error TS" is tested in place, its location read backwards.
+// (--pretty) or "error TS5023: ..." (no location): what the regexp
+// ^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: matches. It is
+// parsed by hand: the regexp's \S.* backtracked over the whole line, and
+// tsc's output is little else. Each "error TS" is tested in place, its
+// location read backwards.
 func isTscError(l string) bool {
-	if i := strings.IndexByte(l, '\n'); i >= 0 {
-		l = l[:i] // nothing in the pattern crosses a newline
-	}
 	if tscCode(l) {
 		return true
 	}
@@ -461,7 +476,8 @@ func isTscError(l string) bool {
 		}
 		at := from + i
 		if tscCode(l[at:]) && tscLocation(l[w:at]) {
-			return true
+			// Nothing in the pattern crosses a newline.
+			return strings.IndexByte(l[:at], '\n') < 0
 		}
 		from = at + 1
 	}

@@ -11,7 +11,11 @@ import "bytes"
 // Text between escapes is copied a run at a time, found with IndexByte: a
 // colored log is mostly plain runs, and the node rules strip every stream.
 func StripTerminal(b []byte) []byte {
-	out := make([]byte, 0, len(b))
+	return appendStripped(make([]byte, 0, len(b)), b)
+}
+
+// appendStripped appends b without its terminal escapes to out.
+func appendStripped(out, b []byte) []byte {
 	esc, cr := bytes.IndexByte(b, 0x1b), bytes.IndexByte(b, '\r')
 	for i := 0; ; {
 		j := esc
