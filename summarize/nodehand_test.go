@@ -40,6 +40,7 @@ var nodeHandSeeds = []string{
 	"  12:5  error  'x' is not defined  no-undef", "   1:7   warning    x", "1:7  error  x", "  1:7 error  x", "  1:7  error x",
 	"  :7  error  x", "  1:  error  x", "  1:7  errors  x", "  1:7\terror  x", "  1:7  warning  ",
 	"\x1b[31merror\x1b[0m: x\r\n", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "50%\r100%\r\n\r", "\x1b", "\x1b[",
+	"16|   expect(x)", "> 15 |   expect(x)", ">  7 |   expect(x)", "|   ^", ">>1|", "1 2|", " > 1|", "~~~ ~", "~x", "12", "12 x", "12x", "",
 	"a\x1b(", "\r\x1b\r\n", "\x1b]0;t\x07\r\n", "\x1b\x1b[1m\r", "x\x1bPq\x1b\\y", "\x1b(\x1b[m",
 }
 
@@ -60,11 +61,36 @@ func stripTerminalByByte(b []byte) []byte {
 	return out
 }
 
+// isCodeFrameTrim and isTscFrameTrim are isCodeFrame and isTscFrame as
+// they were, with strings.Trim.
+func isCodeFrameTrim(t string) bool {
+	t = strings.TrimLeft(strings.TrimPrefix(t, ">"), " ")
+	d := strings.TrimLeft(t, "0123456789")
+	if len(d) == len(t) {
+		return strings.HasPrefix(t, "|")
+	}
+	return strings.HasPrefix(strings.TrimLeft(d, " "), "|")
+}
+
+func isTscFrameTrim(t string) bool {
+	if strings.Trim(t, "~ ") == "" {
+		return true
+	}
+	d := strings.TrimLeft(t, "0123456789")
+	return len(d) < len(t) && (d == "" || d[0] == ' ')
+}
+
 // checkNodeHandParsers holds the node family's hand-written parsers to
 // the regexps they replace.
 func checkNodeHandParsers(t *testing.T, s string) {
 	if got, want := StripTerminal([]byte(s)), stripTerminalByByte([]byte(s)); !bytes.Equal(got, want) {
 		t.Fatalf("StripTerminal(%q) = %q, byte by byte %q", s, got, want)
+	}
+	if got, want := isCodeFrame(s), isCodeFrameTrim(s); got != want {
+		t.Fatalf("isCodeFrame(%q) = %v, with Trim %v", s, got, want)
+	}
+	if got, want := isTscFrame(s), isTscFrameTrim(s); got != want {
+		t.Fatalf("isTscFrame(%q) = %v, with Trim %v", s, got, want)
 	}
 	want := s
 	if strings.IndexByte(s, 0x1b) >= 0 {

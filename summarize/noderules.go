@@ -165,11 +165,10 @@ func (f *testFailure) addLoc(l string) {
 // says where it is.
 func isCodeFrame(t string) bool {
 	t = strings.TrimLeft(strings.TrimPrefix(t, ">"), " ")
-	d := strings.TrimLeft(t, "0123456789")
-	if len(d) == len(t) {
-		return strings.HasPrefix(t, "|")
+	if n := len(digitsPrefix(t)); n > 0 {
+		t = strings.TrimLeft(t[n:], " ")
 	}
-	return strings.HasPrefix(strings.TrimLeft(d, " "), "|")
+	return strings.HasPrefix(t, "|")
 }
 
 func (f *testFailure) item() string {

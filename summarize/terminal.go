@@ -8,50 +8,56 @@ import "bytes"
 // person would read. A lone "\r" is kept: progress lines rewrite themselves
 // with it, and the rules treat what follows the last "\r" as the line.
 //
-// Text between escapes is copied a run at a time, found with IndexByte: a
-// colored log is mostly plain runs, and the node rules strip every stream.
+// Text between escapes is copied a run at a time: a colored log is mostly
+// plain runs, and the node rules strip every stream.
 func StripTerminal(b []byte) []byte {
 	return appendStripped(make([]byte, 0, len(b)), b)
 }
 
-// appendStripped appends b without its terminal escapes to out.
+// appendStripped appends b without its terminal escapes to out. The next
+// escape is looked for by hand over a few bytes, which is what separates
+// the escapes of a colored line, then with IndexByte; the next '\r' is
+// remembered, so that neither search passes over a byte twice.
 func appendStripped(out, b []byte) []byte {
-	esc, cr := bytes.IndexByte(b, 0x1b), bytes.IndexByte(b, '\r')
-	for i := 0; ; {
-		j := esc
-		if j < 0 || 0 <= cr && cr < j {
-			j = cr
+	const short = 16
+	cr := bytes.IndexByte(b, '\r') // the first '\r' at or after i, or -1
+	for i := 0; i < len(b); {
+		if 0 <= cr && cr < i {
+			if cr = bytes.IndexByte(b[i:], '\r'); cr >= 0 {
+				cr += i
+			}
 		}
-		if j < 0 {
-			return append(out, b[i:]...)
+		end := len(b)
+		if cr >= 0 {
+			end = cr
+		}
+		j := i
+		for j < end && j-i < short && b[j] != 0x1b {
+			j++
+		}
+		if j < end && b[j] != 0x1b {
+			if k := bytes.IndexByte(b[j:end], 0x1b); k >= 0 {
+				j += k
+			} else {
+				j = end
+			}
 		}
 		out = append(out, b[i:j]...)
 		switch {
-		case j == cr && j+1 < len(b) && b[j+1] == '\n':
-			i = j + 1
-		case j == cr:
-			out = append(out, '\r')
+		case j == len(b):
+			return out
+		case b[j] == '\r':
+			if j+1 == len(b) || b[j+1] != '\n' {
+				out = append(out, '\r')
+			}
 			i = j + 1
 		case j+1 < len(b):
 			i = skipEscape(b, j) + 1
 		default:
 			i = j + 1
 		}
-		if esc >= 0 && esc < i {
-			esc = nextByte(b, i, 0x1b)
-		}
-		if cr >= 0 && cr < i {
-			cr = nextByte(b, i, '\r')
-		}
 	}
-}
-
-// nextByte returns the index of the first c in b at or after i, or -1.
-func nextByte(b []byte, i int, c byte) int {
-	if j := bytes.IndexByte(b[i:], c); j >= 0 {
-		return i + j
-	}
-	return -1
+	return out
 }
 
 // skipEscape returns the index of the last byte of the escape sequence that

@@ -138,9 +138,13 @@ func (c *tscLog) diag(l string) {
 // isTscFrame reports whether t (trimmed) is part of a --pretty code
 // excerpt: a source line after its line number, or the "~~~" under it.
 func isTscFrame(t string) bool {
-	if strings.Trim(t, "~ ") == "" {
-		return true
+	if n := len(digitsPrefix(t)); n > 0 {
+		return n == len(t) || t[n] == ' '
 	}
-	d := strings.TrimLeft(t, "0123456789")
-	return len(d) < len(t) && (d == "" || d[0] == ' ')
+	for i := 0; i < len(t); i++ {
+		if t[i] != '~' && t[i] != ' ' {
+			return false
+		}
+	}
+	return true
 }
