@@ -41,6 +41,7 @@ var nodeHandSeeds = []string{
 	"  :7  error  x", "  1:  error  x", "  1:7  errors  x", "  1:7\terror  x", "  1:7  warning  ",
 	"\x1b[31merror\x1b[0m: x\r\n", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "50%\r100%\r\n\r", "\x1b", "\x1b[",
 	"16|   expect(x)", "> 15 |   expect(x)", ">  7 |   expect(x)", "|   ^", ">>1|", "1 2|", " > 1|", "~~~ ~", "~x", "12", "12 x", "12x", "",
+	"⎯⎯⎯ Failed Tests 1 ⎯⎯⎯", "⎯⎯⎯⎯[1/2]⎯", " ⎯ ", "\xe2\x8e⎯", "⎯\xe2\x8e", "\x8e\xaf⎯ x", "+++---", "+-+x", "\x8e⎯\xaf",
 	"a\x1b(", "\r\x1b\r\n", "\x1b]0;t\x07\r\n", "\x1b\x1b[1m\r", "x\x1bPq\x1b\\y", "\x1b(\x1b[m",
 }
 
@@ -91,6 +92,12 @@ func checkNodeHandParsers(t *testing.T, s string) {
 	}
 	if got, want := isTscFrame(s), isTscFrameTrim(s); got != want {
 		t.Fatalf("isTscFrame(%q) = %v, with Trim %v", s, got, want)
+	}
+	if got, want := trimRule(s), strings.Trim(s, "⎯ "); got != want {
+		t.Fatalf("trimRule(%q) = %q, Trim says %q", s, got, want)
+	}
+	if got, want := onlyOf(s, '+', '-'), strings.Trim(s, "+-") == ""; got != want {
+		t.Fatalf("onlyOf(%q, '+', '-') = %v, Trim says %v", s, got, want)
 	}
 	want := s
 	if strings.IndexByte(s, 0x1b) >= 0 {

@@ -72,6 +72,42 @@ func appendPlain(dst []byte, l string) []byte {
 	return appendStripped(dst, unsafe.Slice(unsafe.StringData(l), len(l)))
 }
 
+// onlyOf reports whether every byte of s is a or b, as strings.Trim(s,
+// string([]byte{a, b})) == "" does for ASCII a and b, without building the
+// cutset's ASCII set on each call.
+func onlyOf(s string, a, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != a && s[i] != b {
+			return false
+		}
+	}
+	return true
+}
+
+// trimRule trims a vitest separator line, "⎯⎯ Failed Tests 1 ⎯⎯", to its
+// title, as strings.Trim(t, "⎯ ") does: with a cutset that is not ASCII,
+// Trim compares every rune of the long rule with each rune of the set.
+func trimRule(t string) string {
+	for {
+		if rest, ok := strings.CutPrefix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutPrefix(t, " "); ok {
+			t = rest
+		} else {
+			break
+		}
+	}
+	for {
+		if rest, ok := strings.CutSuffix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutSuffix(t, " "); ok {
+			t = rest
+		} else {
+			return t
+		}
+	}
+}
+
 // testCounts are the totals of a test runner's summary lines.
 type testCounts struct {
 	failed, passed, skipped, todo, total int

@@ -75,7 +75,7 @@ func (n *installLog) feed(l string) {
 	}
 	n.warnCode = ""
 	switch {
-	case strings.HasPrefix(l, "Progress: ") || strings.Trim(t, "+-") == "":
+	case strings.HasPrefix(l, "Progress: ") || onlyOf(t, '+', '-'):
 		// Progress, and pnpm's bar of one + per added package.
 	case pnpmBadge(t, "WARN"):
 		n.pnpmErr = false

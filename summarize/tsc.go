@@ -141,10 +141,5 @@ func isTscFrame(t string) bool {
 	if n := len(digitsPrefix(t)); n > 0 {
 		return n == len(t) || t[n] == ' '
 	}
-	for i := 0; i < len(t); i++ {
-		if t[i] != '~' && t[i] != ' ' {
-			return false
-		}
-	}
-	return true
+	return onlyOf(t, '~', ' ')
 }

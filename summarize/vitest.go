@@ -58,7 +58,7 @@ func (v *vitestReader) feed(l string) {
 	}
 	switch {
 	case strings.HasPrefix(t, "⎯"):
-		v.separator(strings.Trim(t, "⎯ "))
+		v.separator(trimRule(t))
 	case strings.HasPrefix(l, " FAIL  ") && v.section != vtUnhandled:
 		if v.section == vtNone {
 			// The section's title was cut off (a pipe into tail): a
@@ -123,6 +123,9 @@ func (v *vitestReader) separator(title string) {
 // reports whether t was one. Its label is followed by two spaces. The
 // "Start at" and "Duration" lines are timings, read and left out.
 func (v *vitestReader) summary(t string) bool {
+	if t == "" || strings.IndexByte("TESD", t[0]) < 0 {
+		return false // no label below starts otherwise
+	}
 	label, value, ok := strings.Cut(t, "  ")
 	if !ok {
 		return false
