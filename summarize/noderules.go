@@ -433,6 +433,10 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			l = unsafe.String(&buf[0], len(buf))
 		}
 		c := l[0]
+		t := l // l after its indentation
+		if c == ' ' {
+			t = strings.TrimLeft(l, " ")
+		}
 		var suite string
 		var isFail bool
 		if c == 'F' {
@@ -443,7 +447,7 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			name := strings.TrimSpace(l[len(" FAIL  "):])
 			add(name, l)
 			wantLoc = true
-		case c == ' ' && wantLoc && strings.HasPrefix(strings.TrimLeft(l, " "), "❯ "):
+		case c == ' ' && wantLoc && strings.HasPrefix(t, "❯ "):
 			if loc, ok := nodeLocation(l); ok {
 				add(loc, l)
 				wantLoc = false
@@ -462,7 +466,7 @@ func nodeFailures(s stream, failed bool, f *failures) {
 				add(strings.TrimPrefix(l, "  ● "), l)
 				jestWant = true
 			}
-		case c == ' ' && jestWant && strings.HasPrefix(strings.TrimLeft(l, " "), "at "):
+		case c == ' ' && jestWant && strings.HasPrefix(t, "at "):
 			at := strings.TrimSpace(l)
 			if jestAt == "" {
 				jestAt = scratch(at)
@@ -471,11 +475,11 @@ func nodeFailures(s stream, failed bool, f *failures) {
 				add(at, l)
 				jestWant, jestAt = false, ""
 			}
-		case (c == 'n' || c == ' ') && strings.HasPrefix(strings.TrimLeft(l, " "), "not ok "):
+		case (c == 'n' || c == ' ') && strings.HasPrefix(t, "not ok "):
 			if name, ok := tapNotOK(l); ok && !isTAPDirective(name) {
 				add(name, l)
 			}
-		case c == ' ' && isESLintError(l):
+		case c == ' ' && t != "" && '0' <= t[0] && t[0] <= '9' && isESLintError(l):
 			add(strings.TrimSpace(l), l)
 		case c != ' ' && isTscError(l):
 			add(strings.TrimSpace(l), l)
