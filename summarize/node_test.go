@@ -195,9 +195,10 @@ func TestNpmTestRunner(t *testing.T) {
 		{"> p@1.0.0 test\n> vitest run\n", "", ""},
 	} {
 		var pm scriptLines
-		out, errs := pm.split(lines([]byte(tt.out))), pm.split(lines([]byte(tt.err)))
-		if got := detectRunner(out, errs); got != tt.want {
-			t.Errorf("detectRunner(%q, %q) = %q, want %q", tt.out, tt.err, got, tt.want)
+		pm.split(eachLine([]byte(tt.out)), 0)
+		pm.split(eachLine([]byte(tt.err)), 0)
+		if got := pm.runner(); got != tt.want {
+			t.Errorf("runner of (%q, %q) = %q, want %q", tt.out, tt.err, got, tt.want)
 		}
 	}
 }

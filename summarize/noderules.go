@@ -391,6 +391,12 @@ func tapNotOK(l string) (string, bool) {
 // s.ls may be a part of s.raw's lines, with or without terminal escapes:
 // the stream's bytes only tell which per-line work no line needs.
 func nodeFailures(s stream, failed bool, f *failures) {
+	scanNode(s, f.add)
+}
+
+// scanNode reads the failures nodeFailures finds, and gives each to found
+// with the line it came from.
+func scanNode(s stream, found func(req, line string)) {
 	ls := s.ls
 	// Without an escape in the stream its lines are their plain text.
 	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
@@ -412,11 +418,11 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			}
 			return s
 		}
-		add = func(req, line string) { f.add(scratch(req), scratch(line)) }
+		add = func(req, line string) { found(scratch(req), scratch(line)) }
 	)
 	endJest := func() {
 		if jestWant && jestAt != "" {
-			f.add(jestAt, jestAt)
+			found(jestAt, jestAt)
 		}
 		jestWant, jestAt = false, ""
 	}
