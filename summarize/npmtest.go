@@ -3,6 +3,7 @@ package summarize
 import (
 	"bytes"
 	"iter"
+	"slices"
 	"strings"
 )
 
@@ -35,7 +36,7 @@ func npmTest(r *Run) *Body {
 	var t *testRun
 	switch runner := pm.runner(); runner {
 	case "vitest":
-		t = readVitestLines(out, errs)
+		t = readVitestLines(slices.Values(out), slices.Values(errs))
 	case "jest":
 		t = readJestLines(errs, out)
 	}

@@ -1,6 +1,9 @@
 package summarize
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // vitest summarizes bash.vitest: the counts of the "Tests" and "Test Files"
 // summary lines, the summary lines themselves, every failing test and every
@@ -15,15 +18,15 @@ import "strings"
 func vitest(r *Run) *Body {
 	b := &Body{}
 	b.Field("exit_code", exitCodeValue(r))
-	readVitestLines(r.plainLines(r.Stdout), r.plainLines(r.Stderr)).body(r, b)
+	readVitestLines(r.eachPlainLine(r.Stdout), r.eachPlainLine(r.Stderr)).body(r, b)
 	return b
 }
 
 // readVitestLines reads the lines of each stream in turn.
-func readVitestLines(streams ...[]string) *testRun {
+func readVitestLines(streams ...iter.Seq[string]) *testRun {
 	v := vitestReader{t: &testRun{runner: "vitest"}}
 	for _, ls := range streams {
-		for _, l := range ls {
+		for l := range ls {
 			v.feed(l)
 		}
 		v.section, v.cur, v.console = vtNone, nil, false
