@@ -125,7 +125,7 @@ func (e *eslintLog) feed(l string) {
 			e.files = append(e.files, e.cur)
 			e.header = ""
 		}
-		row := eslintRow{text: strings.TrimSpace(l), error: sev == "error"}
+		row := eslintRow{text: t, error: sev == "error"}
 		e.cur.rows = append(e.cur.rows, row)
 		if row.error {
 			e.cur.errors++
