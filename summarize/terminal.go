@@ -1,6 +1,9 @@
 package summarize
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // StripTerminal removes terminal control sequences (CSI such as colors and
 // cursor moves, OSC such as titles and hyperlinks, and other two-byte ESC
@@ -17,9 +20,13 @@ func StripTerminal(b []byte) []byte {
 // appendStripped appends b without its terminal escapes to out. The next
 // escape is looked for by hand over a few bytes, which is what separates
 // the escapes of a colored line, then with IndexByte; the next '\r' is
-// remembered, so that neither search passes over a byte twice.
+// remembered, so that neither search passes over a byte twice. The text
+// is copied into room made once for all of b, and the colors' CSI
+// sequences are skipped in place: a colored log has one every few bytes.
 func appendStripped(out, b []byte) []byte {
 	const short = 16
+	n := len(out)
+	out = slices.Grow(out, len(b))[:n+len(b)]
 	cr := bytes.IndexByte(b, '\r') // the first '\r' at or after i, or -1
 	for i := 0; i < len(b); {
 		if 0 <= cr && cr < i {
@@ -42,22 +49,30 @@ func appendStripped(out, b []byte) []byte {
 				j = end
 			}
 		}
-		out = append(out, b[i:j]...)
+		n += copy(out[n:], b[i:j])
 		switch {
 		case j == len(b):
-			return out
+			return out[:n]
 		case b[j] == '\r':
 			if j+1 == len(b) || b[j+1] != '\n' {
-				out = append(out, '\r')
+				out[n] = '\r'
+				n++
 			}
 			i = j + 1
-		case j+1 < len(b):
-			i = skipEscape(b, j) + 1
-		default:
+		case j+1 == len(b):
 			i = j + 1
+		case b[j+1] == '[':
+			// skipEscape's CSI case, inlined.
+			k := j + 2
+			for k < len(b) && (b[k] < 0x40 || b[k] > 0x7e) {
+				k++
+			}
+			i = min(k, len(b)-1) + 1
+		default:
+			i = skipEscape(b, j) + 1
 		}
 	}
-	return out
+	return out[:n]
 }
 
 // skipEscape returns the index of the last byte of the escape sequence that
