@@ -118,8 +118,8 @@ func checkNodeHandParsers(t *testing.T, s string) {
 		t.Fatalf("jestSuite(%q) = %q, %v; regexp says %q, %v", s, got, ok, suite, m != nil)
 	}
 	loc := nodeLocRE.FindString(s)
-	if got, ok := nodeLocation(s); got != loc || ok != nodeLocRE.MatchString(s) {
-		t.Fatalf("nodeLocation(%q) = %q, %v; regexp finds %q", s, got, ok, loc)
+	if got, ok := nodeLocation(s); got != loc || ok != nodeLocRE.MatchString(s) || hasNodeLocation(s) != ok {
+		t.Fatalf("nodeLocation(%q) = %q, %v (has: %v); regexp finds %q", s, got, ok, hasNodeLocation(s), loc)
 	}
 	var name string
 	if m := tapNotOKRE.FindStringSubmatch(s); m != nil {

@@ -188,8 +188,7 @@ func (f *testFailure) addLoc(l string) {
 	if !f.located || f.locs < maxNodeFailureLocs && isProjectFrame(l) {
 		f.lines = append(f.lines, l)
 		f.locs++
-		_, loc := nodeLocation(l)
-		f.located = f.located || loc
+		f.located = f.located || hasNodeLocation(l)
 	} else {
 		f.lost++
 	}
@@ -348,19 +347,34 @@ func isJestSuite(l string) bool {
 // fn src/a.js:1:2" or jest's "at fn (src/a.js:1:2)": what the regexp
 // \S+:\d+:\d+\)?$ finds, from the start of the line's last word.
 func nodeLocation(l string) (string, bool) {
+	start := nodeLocPath(l)
+	if start < 0 {
+		return "", false
+	}
+	for start > 0 && strings.IndexByte(reSpace, l[start-1]) < 0 {
+		start--
+	}
+	return l[start:], true
+}
+
+// hasNodeLocation reports whether nodeLocation finds a location in l.
+func hasNodeLocation(l string) bool {
+	return nodeLocPath(l) >= 0
+}
+
+// nodeLocPath returns the end of the path of the location l ends with,
+// "PATH:LINE:COL" or "PATH:LINE:COL)", or -1 when l ends with none or the
+// path's last byte is white space.
+func nodeLocPath(l string) int {
 	loc := strings.TrimSuffix(l, ")")
 	loc, ok := cutDigitsSuffix(loc, ':')
 	if ok {
 		loc, ok = cutDigitsSuffix(loc, ':')
 	}
 	if !ok || loc == "" || strings.IndexByte(reSpace, loc[len(loc)-1]) >= 0 {
-		return "", false
+		return -1
 	}
-	start := len(loc)
-	for start > 0 && strings.IndexByte(reSpace, l[start-1]) < 0 {
-		start--
-	}
-	return l[start:], true
+	return len(loc)
 }
 
 // tapNotOK reads a TAP failure as node --test prints it into a pipe, "not
@@ -626,6 +640,5 @@ func isJestConsole(ls []string, i int) bool {
 // vitest's "❯ fn file:1:2") points into the project rather than into
 // node_modules or node itself.
 func isProjectFrame(at string) bool {
-	_, loc := nodeLocation(at)
-	return loc && !strings.Contains(at, "node_modules/") && !strings.Contains(at, "(node:")
+	return hasNodeLocation(at) && !strings.Contains(at, "node_modules/") && !strings.Contains(at, "(node:")
 }

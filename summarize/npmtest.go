@@ -89,6 +89,10 @@ func (s *scriptLines) split(ls iter.Seq[string], size int) (rest []string, n int
 		}
 		header = false
 		switch {
+		case strings.IndexByte("nEeiD", t[0]) < 0:
+			// No line of the manager's starts otherwise.
+			rest = append(rest, l)
+			s.mark(l, t)
 		case t == "npm error" || t == "npm warn":
 		case strings.HasPrefix(l, "npm error ") || strings.HasPrefix(l, "npm warn ") ||
 			pnpmBadge(t, "ELIFECYCLE") || strings.HasPrefix(t, "ERR_PNPM_") ||
@@ -103,8 +107,12 @@ func (s *scriptLines) split(ls iter.Seq[string], size int) (rest []string, n int
 	return rest, n
 }
 
-// mark notes the runner whose mark a line (and t, it trimmed) bears.
+// mark notes the runner whose mark a line (and t, it trimmed, not empty)
+// bears.
 func (s *scriptLines) mark(l, t string) {
+	if strings.IndexByte("RTFP\xe2", t[0]) < 0 {
+		return // no mark starts otherwise
+	}
 	switch {
 	case strings.HasPrefix(t, "RUN  v"), strings.HasPrefix(t, "Test Files  "),
 		strings.HasPrefix(t, "⎯") && strings.Contains(t, " Failed "):
