@@ -11,10 +11,6 @@ const (
 	maxESLintFiles = 50
 )
 
-// reESLintRow matches a row of the stylish format, "  12:5  error  'x' is
-// not defined  no-undef", with its severity.
-var reESLintRow = lazyRE(`^ +\d+:\d+ +(error|warning)  `)
-
 // eslint summarizes bash.eslint (the stylish format): the number of error
 // and warning rows and of files with problems, ESLint's "✖ N problems" and
 // "potentially fixable" lines, the files with their rows, and the lines of
@@ -23,7 +19,7 @@ var reESLintRow = lazyRE(`^ +\d+:\d+ +(error|warning)  `)
 func eslint(r *Run) *Body {
 	var e eslintLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for _, l := range r.plainLines(stream) {
+		for l := range r.eachPlainLine(stream) {
 			e.feed(l)
 		}
 		e.flush()
@@ -76,15 +72,6 @@ func eslint(r *Run) *Body {
 	return b
 }
 
-// matchESLintRow matches l against reESLintRow, once the cheap tests pass: on
-// a long line the regexp costs far more.
-func matchESLintRow(l string) []string {
-	if l == "" || l[0] != ' ' || !strings.Contains(l, "  error  ") && !strings.Contains(l, "  warning  ") {
-		return nil
-	}
-	return reESLintRow.FindStringSubmatch(l)
-}
-
 // eslintFile is a file header and its rows.
 type eslintFile struct {
 	path   string
@@ -132,13 +119,13 @@ type eslintLog struct {
 
 func (e *eslintLog) feed(l string) {
 	t := strings.TrimSpace(l)
-	if m := matchESLintRow(l); m != nil && (e.cur != nil || e.header != "") {
+	if sev, ok := eslintSeverity(l); ok && (e.cur != nil || e.header != "") {
 		if e.cur == nil {
 			e.cur = &eslintFile{path: e.header}
 			e.files = append(e.files, e.cur)
 			e.header = ""
 		}
-		row := eslintRow{text: strings.TrimSpace(l), error: m[1] == "error"}
+		row := eslintRow{text: t, error: sev == "error"}
 		e.cur.rows = append(e.cur.rows, row)
 		if row.error {
 			e.cur.errors++

@@ -101,8 +101,8 @@ func (j *jestReader) margin(l string) {
 	j.suite, j.cur, j.skip, j.note, j.lead = "", nil, false, false, false
 	switch {
 	case strings.HasPrefix(l, "FAIL "):
-		if m := reJestSuite.FindStringSubmatch(l); m != nil {
-			j.suite = m[2]
+		if suite, ok := jestSuite(l); ok {
+			j.suite = suite
 			if !j.seen[j.suite] {
 				// Jest repeats FAIL lines under "Summary of all
 				// failing tests".

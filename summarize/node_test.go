@@ -195,9 +195,10 @@ func TestNpmTestRunner(t *testing.T) {
 		{"> p@1.0.0 test\n> vitest run\n", "", ""},
 	} {
 		var pm scriptLines
-		out, errs := pm.split(lines([]byte(tt.out))), pm.split(lines([]byte(tt.err)))
-		if got := detectRunner(out, errs); got != tt.want {
-			t.Errorf("detectRunner(%q, %q) = %q, want %q", tt.out, tt.err, got, tt.want)
+		pm.split(eachLine([]byte(tt.out)), 0)
+		pm.split(eachLine([]byte(tt.err)), 0)
+		if got := pm.runner(); got != tt.want {
+			t.Errorf("runner of (%q, %q) = %q, want %q", tt.out, tt.err, got, tt.want)
 		}
 	}
 }
@@ -213,7 +214,7 @@ func TestTail(t *testing.T) {
 // still gives its FAIL reports as failures, without code excerpts.
 func TestVitestCut(t *testing.T) {
 	in := "     30|   it('x', () => {\n       |          ^\n\n⎯⎯⎯[27/28]⎯\n\n FAIL  src/a.test.js > a > x\nAssertionError: expected 1 to be 2\n ❯ src/a.test.js:3:9\n     3|   expect(1).toBe(2)\n\n Test Files  1 failed (1)\n      Tests  28 failed (28)\n"
-	tr := readVitestLines(lines([]byte(in)))
+	tr := readVitestLines(eachLine([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"src/a.test.js > a > x"}) || len(tr.failures) != 1 || len(tr.messages) != 0 {
 		t.Fatalf("failed %q, failures %d, messages %q", tr.failedTests, len(tr.failures), tr.messages)
 	}

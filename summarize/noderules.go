@@ -2,8 +2,12 @@ package summarize
 
 import (
 	"bytes"
+	"iter"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // nodeRules are the summarizers of the node family of commands.
@@ -44,12 +48,64 @@ func (r *Run) plainLines(b []byte) []string {
 	return r.linesOf(b)
 }
 
+// eachPlainLine yields the lines plainLines returns, for a rule that reads
+// a stream once, in order: a colored stream's lines are not collected
+// into a slice that only the rule would use.
+func (r *Run) eachPlainLine(b []byte) iter.Seq[string] {
+	if bytes.IndexByte(b, 0x1b) >= 0 {
+		return eachLine(StripTerminal(b))
+	}
+	return slices.Values(r.linesOf(b))
+}
+
 // plain removes terminal escapes from one line.
 func plain(l string) string {
 	if strings.IndexByte(l, 0x1b) < 0 {
 		return l
 	}
-	return string(StripTerminal([]byte(l)))
+	return string(appendPlain(nil, l))
+}
+
+// appendPlain appends l without its terminal escapes to dst. l is read in
+// place, with no copy: StripTerminal only reads its input.
+func appendPlain(dst []byte, l string) []byte {
+	return appendStripped(dst, unsafe.Slice(unsafe.StringData(l), len(l)))
+}
+
+// onlyOf reports whether every byte of s is a or b, as strings.Trim(s,
+// string([]byte{a, b})) == "" does for ASCII a and b, without building the
+// cutset's ASCII set on each call.
+func onlyOf(s string, a, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != a && s[i] != b {
+			return false
+		}
+	}
+	return true
+}
+
+// trimRule trims a vitest separator line, "⎯⎯ Failed Tests 1 ⎯⎯", to its
+// title, as strings.Trim(t, "⎯ ") does: with a cutset that is not ASCII,
+// Trim compares every rune of the long rule with each rune of the set.
+func trimRule(t string) string {
+	for {
+		if rest, ok := strings.CutPrefix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutPrefix(t, " "); ok {
+			t = rest
+		} else {
+			break
+		}
+	}
+	for {
+		if rest, ok := strings.CutSuffix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutSuffix(t, " "); ok {
+			t = rest
+		} else {
+			return t
+		}
+	}
 }
 
 // testCounts are the totals of a test runner's summary lines.
@@ -132,7 +188,7 @@ func (f *testFailure) addLoc(l string) {
 	if !f.located || f.locs < maxNodeFailureLocs && isProjectFrame(l) {
 		f.lines = append(f.lines, l)
 		f.locs++
-		f.located = f.located || reNodeLoc.MatchString(l)
+		f.located = f.located || hasNodeLocation(l)
 	} else {
 		f.lost++
 	}
@@ -144,11 +200,10 @@ func (f *testFailure) addLoc(l string) {
 // says where it is.
 func isCodeFrame(t string) bool {
 	t = strings.TrimLeft(strings.TrimPrefix(t, ">"), " ")
-	d := strings.TrimLeft(t, "0123456789")
-	if len(d) == len(t) {
-		return strings.HasPrefix(t, "|")
+	if n := len(digitsPrefix(t)); n > 0 {
+		t = strings.TrimLeft(t[n:], " ")
 	}
-	return strings.HasPrefix(strings.TrimLeft(d, " "), "|")
+	return strings.HasPrefix(t, "|")
 }
 
 func (f *testFailure) item() string {
@@ -234,22 +289,109 @@ func failureItems(fs []*testFailure, limit int) []string {
 	return items
 }
 
-// The node family's failures, for the boundary check. Every pattern is
-// matched on the line with terminal escapes removed.
-var (
-	// jest: "FAIL src/a.test.js" or "PASS src/a.test.js (5.2 s)".
-	reJestSuite = lazyRE(`^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$`)
-	// A location at the end of a vitest "❯" frame or inside a jest "at" frame.
-	reNodeLoc = lazyRE(`\S+:\d+:\d+\)?$`)
-	// tsc: "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error
-	// TS2322: ..." (--pretty) and "error TS5023: ..." (no location).
-	reTscError = lazyRE(`^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: `)
-	// ESLint's stylish rows: "  12:5  error  'x' is not defined  no-undef".
-	reESLintError = lazyRE(`^ +\d+:\d+ +error  `)
-	// TAP, as node --test prints it into a pipe: "not ok 2 - adds wrong",
-	// indented for subtests; a "# TODO" or "# SKIP" directive is no failure.
-	reTAPNotOK = lazyRE(`^ *not ok \d+ - (.+)$`)
-)
+// The node family's failures, for the boundary check, are read from the
+// line with terminal escapes removed. Its lines are parsed by hand: the
+// finder runs on every line of every rule's output, where a regexp call
+// cost more than all the rest of its work. FuzzHandParsers holds each
+// parser to the regexp it stands for.
+
+// jestSuite reads a jest suite line, "FAIL src/a.test.js" or "PASS
+// src/a.test.js (5.2 s)", and returns the suite's path: what the regexp
+// ^(FAIL|PASS) +(\S.*?)(?: \(\d[^)]*\))?$ captures as its second group.
+func jestSuite(l string) (string, bool) {
+	if !strings.HasPrefix(l, "FAIL ") && !strings.HasPrefix(l, "PASS ") {
+		return "", false
+	}
+	start := len("FAIL ")
+	for start < len(l) && l[start] == ' ' {
+		start++
+	}
+	r, w := utf8.DecodeRuneInString(l[start:])
+	if start == len(l) || isRESpace(r) {
+		return "", false
+	}
+	// The lazy name ends at the first " (DIGIT" whose rest holds no ")"
+	// but the last byte; neither it nor the end of the line may come after
+	// a newline, which the name cannot cross.
+	q, end := start+w, len(l)
+	if i := strings.IndexByte(l[q:], '\n'); i >= 0 {
+		end = q + i
+	}
+	if strings.HasSuffix(l, ")") {
+		p := max(q, strings.LastIndexByte(l[:len(l)-1], ')')+1)
+		for p < end {
+			i := strings.Index(l[p:end], " (")
+			if i < 0 {
+				break
+			}
+			p += i
+			if p+2 < len(l)-1 && '0' <= l[p+2] && l[p+2] <= '9' {
+				return l[start:p], true
+			}
+			p++
+		}
+	}
+	if end < len(l) {
+		return "", false
+	}
+	return l[start:], true
+}
+
+// isJestSuite reports whether l is a jest suite line.
+func isJestSuite(l string) bool {
+	_, ok := jestSuite(l)
+	return ok
+}
+
+// nodeLocation returns the location a stack frame ends with, vitest's "❯
+// fn src/a.js:1:2" or jest's "at fn (src/a.js:1:2)": what the regexp
+// \S+:\d+:\d+\)?$ finds, from the start of the line's last word.
+func nodeLocation(l string) (string, bool) {
+	start := nodeLocPath(l)
+	if start < 0 {
+		return "", false
+	}
+	for start > 0 && strings.IndexByte(reSpace, l[start-1]) < 0 {
+		start--
+	}
+	return l[start:], true
+}
+
+// hasNodeLocation reports whether nodeLocation finds a location in l.
+func hasNodeLocation(l string) bool {
+	return nodeLocPath(l) >= 0
+}
+
+// nodeLocPath returns the end of the path of the location l ends with,
+// "PATH:LINE:COL" or "PATH:LINE:COL)", or -1 when l ends with none or the
+// path's last byte is white space.
+func nodeLocPath(l string) int {
+	loc := strings.TrimSuffix(l, ")")
+	loc, ok := cutDigitsSuffix(loc, ':')
+	if ok {
+		loc, ok = cutDigitsSuffix(loc, ':')
+	}
+	if !ok || loc == "" || strings.IndexByte(reSpace, loc[len(loc)-1]) >= 0 {
+		return -1
+	}
+	return len(loc)
+}
+
+// tapNotOK reads a TAP failure as node --test prints it into a pipe, "not
+// ok 2 - adds wrong", indented for subtests, and returns the test's name:
+// what the regexp ^ *not ok \d+ - (.+)$ captures.
+func tapNotOK(l string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "not ok ")
+	d := digitsPrefix(rest)
+	if !ok || d == "" {
+		return "", false
+	}
+	name, ok := strings.CutPrefix(rest[len(d):], " - ")
+	if !ok || name == "" || strings.IndexByte(name, '\n') >= 0 {
+		return "", false
+	}
+	return name, true
+}
 
 // nodeFailures finds the failures of the node family's tools: every failing
 // test (vitest's "FAIL  FILE > NAME" lines, jest's "FAIL FILE" lines and the
@@ -263,6 +405,12 @@ var (
 // s.ls may be a part of s.raw's lines, with or without terminal escapes:
 // the stream's bytes only tell which per-line work no line needs.
 func nodeFailures(s stream, failed bool, f *failures) {
+	scanNode(s, f.add)
+}
+
+// scanNode reads the failures nodeFailures finds, and gives each to found
+// with the line it came from.
+func scanNode(s stream, found func(req, line string)) {
 	ls := s.ls
 	// Without an escape in the stream its lines are their plain text.
 	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
@@ -273,9 +421,22 @@ func nodeFailures(s stream, failed bool, f *failures) {
 		jestAt   string // a jest failure's first frame, until a project frame is seen
 		jestWant bool   // a jest failure's project frame is still to come
 	)
+	// A colored line is stripped into buf, which the next one reuses:
+	// most lines are read and dropped. add copies what is kept of it.
+	var (
+		buf     []byte
+		inBuf   bool
+		scratch = func(s string) string {
+			if inBuf {
+				return strings.Clone(s)
+			}
+			return s
+		}
+		add = func(req, line string) { found(scratch(req), scratch(line)) }
+	)
 	endJest := func() {
 		if jestWant && jestAt != "" {
-			f.add(jestAt, jestAt)
+			found(jestAt, jestAt)
 		}
 		jestWant, jestAt = false, ""
 	}
@@ -284,53 +445,64 @@ func nodeFailures(s stream, failed bool, f *failures) {
 			continue
 		}
 		l := raw
-		if escapes {
-			if l = plain(raw); l == "" {
+		if inBuf = escapes && strings.IndexByte(raw, 0x1b) >= 0; inBuf {
+			buf = appendPlain(buf[:0], raw)
+			if len(buf) == 0 {
 				continue
 			}
+			l = unsafe.String(&buf[0], len(buf))
 		}
 		c := l[0]
+		t := l // l after its indentation
+		if c == ' ' {
+			t = strings.TrimLeft(l, " ")
+		}
+		var suite string
+		var isFail bool
+		if c == 'F' {
+			suite, isFail = jestSuite(l)
+		}
 		switch {
 		case c == ' ' && strings.HasPrefix(l, " FAIL  "):
 			name := strings.TrimSpace(l[len(" FAIL  "):])
-			f.add(name, l)
+			add(name, l)
 			wantLoc = true
-		case c == ' ' && wantLoc && strings.HasPrefix(strings.TrimLeft(l, " "), "❯ "):
-			if loc := reNodeLoc.FindString(l); loc != "" {
-				f.add(loc, l)
+		case c == ' ' && wantLoc && strings.HasPrefix(t, "❯ "):
+			if loc, ok := nodeLocation(l); ok {
+				add(loc, l)
 				wantLoc = false
 			}
 		case c == '\xe2' && strings.HasPrefix(l, "⎯"):
 			// A separator: the end of a vitest failure, or the title of
 			// an unhandled error whose location comes next.
 			wantLoc = strings.Contains(l, " Unhandled ") && !strings.Contains(l, " Unhandled Errors ")
-		case c == 'F' && strings.HasPrefix(l, "FAIL ") && reJestSuite.MatchString(l):
+		case isFail:
 			endJest()
-			f.add(reJestSuite.FindStringSubmatch(l)[2], l)
+			add(suite, l)
 			jestFail = true
 		case c == ' ' && (jestFail || lead) && strings.HasPrefix(l, "  ● "):
 			endJest()
 			if !isJestConsole(ls, i) {
-				f.add(strings.TrimPrefix(l, "  ● "), l)
+				add(strings.TrimPrefix(l, "  ● "), l)
 				jestWant = true
 			}
-		case c == ' ' && jestWant && strings.HasPrefix(strings.TrimLeft(l, " "), "at "):
+		case c == ' ' && jestWant && strings.HasPrefix(t, "at "):
 			at := strings.TrimSpace(l)
 			if jestAt == "" {
-				jestAt = at
+				jestAt = scratch(at)
 			}
 			if isProjectFrame(at) {
-				f.add(at, l)
+				add(at, l)
 				jestWant, jestAt = false, ""
 			}
-		case (c == 'n' || c == ' ') && strings.HasPrefix(strings.TrimLeft(l, " "), "not ok "):
-			if m := reTAPNotOK.FindStringSubmatch(l); m != nil && !isTAPDirective(m[1]) {
-				f.add(m[1], l)
+		case (c == 'n' || c == ' ') && strings.HasPrefix(t, "not ok "):
+			if name, ok := tapNotOK(l); ok && !isTAPDirective(name) {
+				add(name, l)
 			}
-		case c == ' ' && isESLintError(l):
-			f.add(strings.TrimSpace(l), l)
+		case c == ' ' && t != "" && '0' <= t[0] && t[0] <= '9' && isESLintError(l):
+			add(strings.TrimSpace(l), l)
 		case c != ' ' && isTscError(l):
-			f.add(strings.TrimSpace(l), l)
+			add(strings.TrimSpace(l), l)
 		case c != ' ' && jestFail && !strings.HasPrefix(l, "PASS "):
 			// A line of jest's own at the margin ends the suite.
 			endJest()
@@ -341,26 +513,104 @@ func nodeFailures(s stream, failed bool, f *failures) {
 	endJest()
 }
 
-// isTscError reports whether l is the header line of a tsc error. The
-// substring test keeps the regexp off nearly every line: on a long line it
-// costs far more.
+// isTscError reports whether l is the header line of a tsc error,
+// "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error TS2322: ..."
+// (--pretty) or "error TS5023: ..." (no location): what the regexp
+// ^(?:\S.*(?:\(\d+,\d+\): |:\d+:\d+ - ))?error TS\d+: matches. It is
+// parsed by hand: the regexp's \S.* backtracked over the whole line, and
+// tsc's output is little else. Each "error TS" is tested in place, its
+// location read backwards.
 func isTscError(l string) bool {
-	return strings.Contains(l, "error TS") && reTscError.MatchString(l)
+	if tscCode(l) {
+		return true
+	}
+	r, w := utf8.DecodeRuneInString(l)
+	if l == "" || isRESpace(r) {
+		return false
+	}
+	for from := w; ; {
+		i := strings.Index(l[from:], "error TS")
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if tscCode(l[at:]) && tscLocation(l[w:at]) {
+			// Nothing in the pattern crosses a newline.
+			return strings.IndexByte(l[:at], '\n') < 0
+		}
+		from = at + 1
+	}
+}
+
+// tscCode reports whether s starts with "error TS", a code and ": ".
+func tscCode(s string) bool {
+	rest, ok := strings.CutPrefix(s, "error TS")
+	d := digitsPrefix(rest)
+	return ok && d != "" && strings.HasPrefix(rest[len(d):], ": ")
+}
+
+// tscLocation reports whether s ends with the location of a tsc error,
+// "(LINE,COL): " or, under --pretty, ":LINE:COL - ".
+func tscLocation(s string) bool {
+	open, mid := byte('('), byte(',')
+	rest, ok := strings.CutSuffix(s, "): ")
+	if !ok {
+		open, mid = ':', ':'
+		if rest, ok = strings.CutSuffix(s, " - "); !ok {
+			return false
+		}
+	}
+	if rest, ok = cutDigitsSuffix(rest, mid); ok {
+		_, ok = cutDigitsSuffix(rest, open)
+	}
+	return ok
+}
+
+// cutDigitsSuffix cuts one or more ASCII digits and, before them, sep off
+// the end of s.
+func cutDigitsSuffix(s string, sep byte) (string, bool) {
+	i := len(s)
+	for i > 0 && '0' <= s[i-1] && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || i == 0 || s[i-1] != sep {
+		return s, false
+	}
+	return s[:i-1], true
 }
 
 // isESLintError reports whether l is an error row of ESLint's stylish
-// format. The test before the regexp, spaces then "LINE:", keeps it off
-// the indented lines of every other tool.
+// format: what the regexp ^ +\d+:\d+ +error  matches.
 func isESLintError(l string) bool {
-	i := 0
-	for i < len(l) && l[i] == ' ' {
-		i++
+	sev, ok := eslintSeverity(l)
+	return ok && sev == "error"
+}
+
+// eslintSeverity reads a row of ESLint's stylish format, "  12:5  error  'x'
+// is not defined  no-undef", and returns its severity: what the regexp
+// ^ +\d+:\d+ +(error|warning)  captures.
+func eslintSeverity(l string) (severity string, ok bool) {
+	rest := strings.TrimLeft(l, " ")
+	if len(rest) == len(l) {
+		return "", false
 	}
-	j := i
-	for j < len(l) && '0' <= l[j] && l[j] <= '9' {
-		j++
+	line := digitsPrefix(rest)
+	rest, ok = strings.CutPrefix(rest[len(line):], ":")
+	col := digitsPrefix(rest)
+	if !ok || line == "" || col == "" {
+		return "", false
 	}
-	return i > 0 && j > i && j < len(l) && l[j] == ':' && strings.Contains(l, " error ") && reESLintError.MatchString(l)
+	rest = rest[len(col):]
+	sev := strings.TrimLeft(rest, " ")
+	if len(sev) == len(rest) {
+		return "", false
+	}
+	for _, s := range [...]string{"error", "warning"} {
+		if rest, ok := strings.CutPrefix(sev, s); ok && strings.HasPrefix(rest, "  ") {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 // isTAPDirective reports whether a TAP test name ends in a TODO or SKIP
@@ -390,5 +640,5 @@ func isJestConsole(ls []string, i int) bool {
 // vitest's "❯ fn file:1:2") points into the project rather than into
 // node_modules or node itself.
 func isProjectFrame(at string) bool {
-	return reNodeLoc.MatchString(at) && !strings.Contains(at, "node_modules/") && !strings.Contains(at, "(node:")
+	return hasNodeLocation(at) && !strings.Contains(at, "node_modules/") && !strings.Contains(at, "(node:")
 }

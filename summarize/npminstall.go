@@ -21,7 +21,7 @@ const (
 func npmInstall(r *Run) *Body {
 	var n installLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for _, l := range r.plainLines(stream) {
+		for l := range r.eachPlainLine(stream) {
 			n.feed(l)
 		}
 		n.end()
@@ -75,7 +75,7 @@ func (n *installLog) feed(l string) {
 	}
 	n.warnCode = ""
 	switch {
-	case strings.HasPrefix(l, "Progress: ") || strings.Trim(t, "+-") == "":
+	case strings.HasPrefix(l, "Progress: ") || onlyOf(t, '+', '-'):
 		// Progress, and pnpm's bar of one + per added package.
 	case pnpmBadge(t, "WARN"):
 		n.pnpmErr = false

@@ -1,6 +1,11 @@
 package summarize
 
-import "strings"
+import (
+	"bytes"
+	"iter"
+	"slices"
+	"strings"
+)
 
 // Caps of bash.npm_test when the runner is not one it reads.
 const (
@@ -23,15 +28,15 @@ const (
 // lines of each stream.
 func npmTest(r *Run) *Body {
 	var pm scriptLines
-	rawOut, rawErr := r.plainLines(r.Stdout), r.plainLines(r.Stderr)
-	out, errs := pm.split(rawOut), pm.split(rawErr)
+	out, nOut := pm.split(r.eachPlainLine(r.Stdout), bytes.Count(r.Stdout, []byte{'\n'})+1)
+	errs, nErr := pm.split(r.eachPlainLine(r.Stderr), bytes.Count(r.Stderr, []byte{'\n'})+1)
 
 	b := &Body{}
 	b.Field("exit_code", exitCodeValue(r))
 	var t *testRun
-	switch runner := detectRunner(out, errs); runner {
+	switch runner := pm.runner(); runner {
 	case "vitest":
-		t = readVitestLines(out, errs)
+		t = readVitestLines(slices.Values(out), slices.Values(errs))
 	case "jest":
 		t = readJestLines(errs, out)
 	}
@@ -39,8 +44,8 @@ func npmTest(r *Run) *Body {
 		b.Field("runner", "unknown")
 		b.List("script", pm.script, maxScriptLines)
 		b.List("manager_lines", pm.manager, maxManagerLines)
-		b.Count("stdout_lines", len(rawOut))
-		b.Count("stderr_lines", len(rawErr))
+		b.Count("stdout_lines", nOut)
+		b.Count("stderr_lines", nErr)
 		unknownRunner(r, b, out, errs)
 		return b
 	}
@@ -51,19 +56,27 @@ func npmTest(r *Run) *Body {
 	return b
 }
 
-// scriptLines holds what the package manager printed around the script.
+// scriptLines holds what the package manager printed around the script,
+// and which runners' marks the other lines bear.
 type scriptLines struct {
 	script  []string // "> pkg@1.0.0 test", "> vitest run"; yarn's "$ vitest run"
 	manager []string // npm error and warn lines, ELIFECYCLE, yarn's status lines
+
+	vitest bool // a "RUN  v" line, a "Test Files" summary or a failures section
+	jest   bool // a PASS or FAIL suite line or a "Test Suites:" summary
 }
 
 // split returns the lines of one stream without the package manager's own,
-// which it keeps. The script header is read only before the first other
-// line of the stream: later "> " or "$ " lines are the runner's.
-func (s *scriptLines) split(ls []string) []string {
-	rest := ls[:0:0]
+// which it keeps, and the number of lines read; size is about that number.
+// The script header is read only before the first other line of the
+// stream: later "> " or "$ " lines are the runner's. The lines kept are
+// looked at for the runners' marks on the way, so that no second pass over
+// the output is needed.
+func (s *scriptLines) split(ls iter.Seq[string], size int) (rest []string, n int) {
+	rest = make([]string, 0, size)
 	header := true
-	for _, l := range ls {
+	for l := range ls {
+		n++
 		t := strings.TrimSpace(l)
 		switch {
 		case t == "":
@@ -76,6 +89,10 @@ func (s *scriptLines) split(ls []string) []string {
 		}
 		header = false
 		switch {
+		case strings.IndexByte("nEeiD", t[0]) < 0:
+			// No line of the manager's starts otherwise.
+			rest = append(rest, l)
+			s.mark(l, t)
 		case t == "npm error" || t == "npm warn":
 		case strings.HasPrefix(l, "npm error ") || strings.HasPrefix(l, "npm warn ") ||
 			pnpmBadge(t, "ELIFECYCLE") || strings.HasPrefix(t, "ERR_PNPM_") ||
@@ -84,31 +101,34 @@ func (s *scriptLines) split(ls []string) []string {
 			s.manager = append(s.manager, t)
 		default:
 			rest = append(rest, l)
+			s.mark(l, t)
 		}
 	}
-	return rest
+	return rest, n
 }
 
-// detectRunner names the runner whose output this is, or "" when it is
-// neither vitest's nor jest's, or both.
-func detectRunner(streams ...[]string) string {
-	var vitest, jest bool
-	for _, ls := range streams {
-		for _, l := range ls {
-			t := strings.TrimSpace(l)
-			switch {
-			case strings.HasPrefix(t, "RUN  v"), strings.HasPrefix(t, "Test Files  "),
-				strings.HasPrefix(t, "⎯") && strings.Contains(t, " Failed "):
-				vitest = true
-			case strings.HasPrefix(l, "Test Suites: "), reJestSuite.MatchString(l):
-				jest = true
-			}
-		}
+// mark notes the runner whose mark a line (and t, it trimmed, not empty)
+// bears.
+func (s *scriptLines) mark(l, t string) {
+	if strings.IndexByte("RTFP\xe2", t[0]) < 0 {
+		return // no mark starts otherwise
 	}
 	switch {
-	case vitest && !jest:
+	case strings.HasPrefix(t, "RUN  v"), strings.HasPrefix(t, "Test Files  "),
+		strings.HasPrefix(t, "⎯") && strings.Contains(t, " Failed "):
+		s.vitest = true
+	case strings.HasPrefix(l, "Test Suites: "), isJestSuite(l):
+		s.jest = true
+	}
+}
+
+// runner names the runner whose output this is, or "" when it is neither
+// vitest's nor jest's, or both.
+func (s *scriptLines) runner() string {
+	switch {
+	case s.vitest && !s.jest:
 		return "vitest"
-	case jest && !vitest:
+	case s.jest && !s.vitest:
 		return "jest"
 	}
 	return ""
@@ -120,17 +140,13 @@ func detectRunner(streams ...[]string) string {
 // manager's. Failures of other families that a script may print are left
 // to the boundary check, which falls back to listing them.
 func unknownRunner(r *Run, b *Body, out, errs []string) {
-	f := failures{required: map[string]bool{}, lines: newCapped(maxUnknownFails)}
-	nodeFailures(stream{raw: r.Stdout, ls: out}, runFailed(r), &f)
-	nodeFailures(stream{raw: r.Stderr, ls: errs}, runFailed(r), &f)
-	b.ListCapped("failure_lines", f.lines)
+	fails := newCapped(maxUnknownFails)
+	keep := func(_, line string) { fails.add(line) }
+	scanNode(stream{raw: r.Stdout, ls: out}, keep)
+	scanNode(stream{raw: r.Stderr, ls: errs}, keep)
+	b.ListCapped("failure_lines", fails)
 	b.List("stdout_tail", tail(out, maxTailLines), 0)
 	b.List("stderr_tail", tail(errs, maxTailLines), 0)
-}
-
-// runFailed reports whether the run failed, as the boundary check reads it.
-func runFailed(r *Run) bool {
-	return !r.Exited || r.ExitCode != 0
 }
 
 // tail returns the last n non-blank lines of ls, trimmed at the right.

@@ -1,24 +1,78 @@
 package summarize
 
+import (
+	"bytes"
+	"slices"
+)
+
 // StripTerminal removes terminal control sequences (CSI such as colors and
 // cursor moves, OSC such as titles and hyperlinks, and other two-byte ESC
 // sequences) and turns "\r\n" into "\n", so that rules see the text a
 // person would read. A lone "\r" is kept: progress lines rewrite themselves
 // with it, and the rules treat what follows the last "\r" as the line.
+//
+// Text between escapes is copied a run at a time: a colored log is mostly
+// plain runs, and the node rules strip every stream.
 func StripTerminal(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+	return appendStripped(make([]byte, 0, len(b)), b)
+}
+
+// appendStripped appends b without its terminal escapes to out. The next
+// escape is looked for by hand over a few bytes, which is what separates
+// the escapes of a colored line, then with IndexByte; the next '\r' is
+// remembered, so that neither search passes over a byte twice. The text
+// is copied into room made once for all of b, and the colors' CSI
+// sequences are skipped in place: a colored log has one every few bytes.
+func appendStripped(out, b []byte) []byte {
+	const short = 16
+	n := len(out)
+	out = slices.Grow(out, len(b))[:n+len(b)]
+	cr := bytes.IndexByte(b, '\r') // the first '\r' at or after i, or -1
+	for i := 0; i < len(b); {
+		if 0 <= cr && cr < i {
+			if cr = bytes.IndexByte(b[i:], '\r'); cr >= 0 {
+				cr += i
+			}
+		}
+		end := len(b)
+		if cr >= 0 {
+			end = cr
+		}
+		j := i
+		for j < end && j-i < short && b[j] != 0x1b {
+			j++
+		}
+		if j < end && b[j] != 0x1b {
+			if k := bytes.IndexByte(b[j:end], 0x1b); k >= 0 {
+				j += k
+			} else {
+				j = end
+			}
+		}
+		n += copy(out[n:], b[i:j])
 		switch {
-		case c == 0x1b && i+1 < len(b):
-			i = skipEscape(b, i)
-		case c == 0x1b:
-		case c == '\r' && i+1 < len(b) && b[i+1] == '\n':
+		case j == len(b):
+			return out[:n]
+		case b[j] == '\r':
+			if j+1 == len(b) || b[j+1] != '\n' {
+				out[n] = '\r'
+				n++
+			}
+			i = j + 1
+		case j+1 == len(b):
+			i = j + 1
+		case b[j+1] == '[':
+			// skipEscape's CSI case, inlined.
+			k := j + 2
+			for k < len(b) && (b[k] < 0x40 || b[k] > 0x7e) {
+				k++
+			}
+			i = min(k, len(b)-1) + 1
 		default:
-			out = append(out, c)
+			i = skipEscape(b, j) + 1
 		}
 	}
-	return out
+	return out[:n]
 }
 
 // skipEscape returns the index of the last byte of the escape sequence that

@@ -113,6 +113,9 @@ func FuzzHandParsers(f *testing.F) {
 	for _, s := range pyHandSeeds {
 		f.Add([]byte(s))
 	}
+	for _, s := range nodeHandSeeds {
+		f.Add([]byte(s))
+	}
 	for _, s := range []string{"error[E0425]: x", "error: could not compile", "fatal: bad", "error[E04255]: x", "error:  x", "errors: x", "error[X]: y",
 		"  ╰─> [3 lines of output]", "\u00a0╰─> [3 lines of output]", "a.py:1: error: x", "a b.py:1: error: x",
 		"tests/t.py::x FAILED [ 50%]", "\ttests/t.py::x ERROR", "== 1 failed in 0.1s ==", "___ test_x ___", "E   assert 1",
@@ -134,6 +137,7 @@ func FuzzHandParsers(f *testing.F) {
 		s := string(b)
 		checkGoHandParsers(t, s)
 		checkPyHandParsers(t, s)
+		checkNodeHandParsers(t, s)
 		if got, want := isLocation(s), wholeLocation.MatchString(s); got != want {
 			t.Fatalf("isLocation(%q) = %v, regexp says %v", s, got, want)
 		}

@@ -23,7 +23,7 @@ const (
 func tsc(r *Run) *Body {
 	var c tscLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for _, l := range r.plainLines(stream) {
+		for l := range r.eachPlainLine(stream) {
 			c.feed(l)
 		}
 		c.cur, c.table = nil, false
@@ -138,9 +138,8 @@ func (c *tscLog) diag(l string) {
 // isTscFrame reports whether t (trimmed) is part of a --pretty code
 // excerpt: a source line after its line number, or the "~~~" under it.
 func isTscFrame(t string) bool {
-	if strings.Trim(t, "~ ") == "" {
-		return true
+	if n := len(digitsPrefix(t)); n > 0 {
+		return n == len(t) || t[n] == ' '
 	}
-	d := strings.TrimLeft(t, "0123456789")
-	return len(d) < len(t) && (d == "" || d[0] == ' ')
+	return onlyOf(t, '~', ' ')
 }

@@ -1,6 +1,9 @@
 package summarize
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // vitest summarizes bash.vitest: the counts of the "Tests" and "Test Files"
 // summary lines, the summary lines themselves, every failing test and every
@@ -15,15 +18,15 @@ import "strings"
 func vitest(r *Run) *Body {
 	b := &Body{}
 	b.Field("exit_code", exitCodeValue(r))
-	readVitestLines(r.plainLines(r.Stdout), r.plainLines(r.Stderr)).body(r, b)
+	readVitestLines(r.eachPlainLine(r.Stdout), r.eachPlainLine(r.Stderr)).body(r, b)
 	return b
 }
 
 // readVitestLines reads the lines of each stream in turn.
-func readVitestLines(streams ...[]string) *testRun {
+func readVitestLines(streams ...iter.Seq[string]) *testRun {
 	v := vitestReader{t: &testRun{runner: "vitest"}}
 	for _, ls := range streams {
-		for _, l := range ls {
+		for l := range ls {
 			v.feed(l)
 		}
 		v.section, v.cur, v.console = vtNone, nil, false
@@ -58,7 +61,7 @@ func (v *vitestReader) feed(l string) {
 	}
 	switch {
 	case strings.HasPrefix(t, "⎯"):
-		v.separator(strings.Trim(t, "⎯ "))
+		v.separator(trimRule(t))
 	case strings.HasPrefix(l, " FAIL  ") && v.section != vtUnhandled:
 		if v.section == vtNone {
 			// The section's title was cut off (a pipe into tail): a
@@ -123,6 +126,9 @@ func (v *vitestReader) separator(title string) {
 // reports whether t was one. Its label is followed by two spaces. The
 // "Start at" and "Duration" lines are timings, read and left out.
 func (v *vitestReader) summary(t string) bool {
+	if t == "" || strings.IndexByte("TESD", t[0]) < 0 {
+		return false // no label below starts otherwise
+	}
 	label, value, ok := strings.Cut(t, "  ")
 	if !ok {
 		return false
