@@ -289,17 +289,28 @@ func accounted(f failures, body []byte) (missing int, ok bool) {
 	if len(f.required) == 0 {
 		return 0, true
 	}
-	seen := map[string]bool{}
+	// Whatever seen holds is a substring of the body, so the substring
+	// searches below alone give the same verdict; the set only saves them
+	// when there are many requirements, and costs more to build than a
+	// few searches of a block.
+	var seen map[string]bool
+	if len(f.required) > fewRequired {
+		seen = map[string]bool{}
+	}
 	omitted := 0
 	for l := range eachLine(body) {
 		t := strings.TrimSpace(strings.TrimPrefix(l, "- "))
+		k, v, kv := strings.Cut(t, ": ")
+		if kv && strings.HasSuffix(k, "_omitted") {
+			n, _ := strconv.Atoi(v)
+			omitted += n
+		}
+		if seen == nil {
+			continue
+		}
 		seen[t] = true
-		if k, v, ok := strings.Cut(t, ": "); ok {
+		if kv {
 			seen[v] = true
-			if strings.HasSuffix(k, "_omitted") {
-				n, _ := strconv.Atoi(v)
-				omitted += n
-			}
 		}
 		for _, w := range strings.Fields(t) {
 			seen[w] = true
@@ -348,6 +359,10 @@ func fallbackBody(r *Run, f failures) *Body {
 
 // maxSearches bounds the substring searches of one check.
 const maxSearches = 2000
+
+// fewRequired is how many required strings the check looks for by
+// substring search alone.
+const fewRequired = 64
 
 // maxFallbackLines caps the fallback list; the budget may cut it further.
 const maxFallbackLines = 400
