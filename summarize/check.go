@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 )
@@ -184,23 +185,25 @@ func locationPrefix(w string) int {
 	return 0
 }
 
-// locations returns every file:line:col in s, as rules copy them: what
+// locations yields every file:line:col in s, as rules copy them: what
 // the regexp \S+:\d+:\d+ finds in s (FuzzHandParsers holds it to it).
 // The check reads every line of every block for them.
-func locations(s string) []string {
-	var locs []string
-	for word := range strings.FieldsFuncSeq(s, isRESpace) {
-		for word != "" {
-			n := locationPrefix(word)
-			if n == 0 {
-				// A location starting further on would also start here.
-				break
+func locations(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for word := range strings.FieldsFuncSeq(s, isRESpace) {
+			for word != "" {
+				n := locationPrefix(word)
+				if n == 0 {
+					// A location starting further on would also start here.
+					break
+				}
+				if !yield(word[:n]) {
+					return
+				}
+				word = word[n:]
 			}
-			locs = append(locs, word[:n])
-			word = word[n:]
 		}
 	}
-	return locs
 }
 
 func isRESpace(r rune) bool {
@@ -295,7 +298,7 @@ func accounted(f failures, body []byte) (missing int, ok bool) {
 	// few searches of a block.
 	var seen map[string]bool
 	if len(f.required) > fewRequired {
-		seen = map[string]bool{}
+		seen = make(map[string]bool, len(body)/8) // about a word per 8 bytes
 	}
 	omitted := 0
 	for l := range eachLine(body) {
@@ -312,10 +315,10 @@ func accounted(f failures, body []byte) (missing int, ok bool) {
 		if kv {
 			seen[v] = true
 		}
-		for _, w := range strings.Fields(t) {
+		for w := range strings.FieldsSeq(t) {
 			seen[w] = true
 		}
-		for _, loc := range locations(t) {
+		for loc := range locations(t) {
 			// "at f (src/a.js:1:2)" and "src/a.rs:1:2:" both name src/a.*:1:2.
 			seen[strings.Trim(loc, "():")] = true
 		}

@@ -148,7 +148,7 @@ func FuzzHandParsers(f *testing.F) {
 		if got, ok := arrowLocation(s); got != arrow || ok != (arrow != "") {
 			t.Fatalf("arrowLocation(%q) = %q, %v; regexp says %q", s, got, ok, arrow)
 		}
-		if got, want := locations(s), anyLocationRE.FindAllString(s, -1); !slices.Equal(got, want) {
+		if got, want := slices.Collect(locations(s)), anyLocationRE.FindAllString(s, -1); !slices.Equal(got, want) {
 			t.Fatalf("locations(%q) = %q, regexp finds %q", s, got, want)
 		}
 		if got, want := isESLintError(s), reESLintError.MatchString(s); got != want {
