@@ -21,7 +21,7 @@ const (
 // plain form ("src/a.ts(3,7): error TS2322: ...") and the --pretty form
 // ("src/a.ts:3:7 - error TS2322: ...") are read, colored or not.
 func tsc(r *Run) *Body {
-	var c tscLog
+	c := tscLog{messages: newCapped(maxNodeMessages)}
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
 		for l := range r.eachPlainLine(stream) {
 			c.feed(l)
@@ -30,7 +30,7 @@ func tsc(r *Run) *Body {
 	}
 	b := &Body{}
 	b.Field("exit_code", exitCodeValue(r))
-	b.Count("errors", len(c.diags))
+	b.Count("errors", c.total)
 	b.Count("files", len(c.files))
 	if len(c.codes) > 0 {
 		codes := make([]string, 0, len(c.codes))
@@ -47,15 +47,11 @@ func tsc(r *Run) *Body {
 	room := r.bodyRoom() - len(b.render()) - len("diagnostic_lines_omitted: 0000000000\n")
 	items := make([]string, len(c.diags))
 	for i, d := range c.diags {
-		if i < maxTscDiags {
-			items[i] = strings.Join(append([]string{d.head}, d.lines...), "\n")
-		} else {
-			items[i] = d.head
-		}
+		items[i] = strings.Join(append([]string{d.head}, d.lines...), "\n")
 	}
-	n, size := fitList("diagnostics", items, maxTscDiags, room)
-	nMessages, _ := fitList("messages", c.messages, maxNodeMessages, room-size)
-	addList(b, "diagnostics", items, n)
+	n, size := fitHead("diagnostics", items, c.total, maxTscDiags, room)
+	nMessages, _ := fitHead("messages", c.messages.items, c.messages.total, maxNodeMessages, room-size)
+	addHead(b, "diagnostics", items, c.total, n)
 	lost := 0
 	for _, d := range c.diags[:n] {
 		lost += d.lost
@@ -63,7 +59,7 @@ func tsc(r *Run) *Body {
 	if lost > 0 {
 		b.Count("diagnostic_lines_omitted", lost)
 	}
-	addList(b, "messages", c.messages, nMessages)
+	addHead(b, "messages", c.messages.items, c.messages.total, nMessages)
 	return b
 }
 
@@ -77,11 +73,13 @@ type tscDiag struct {
 
 // tscLog reads tsc's output one line at a time.
 type tscLog struct {
-	diags    []*tscDiag
+	diags    []*tscDiag // the first maxTscDiags, the most the block shows
+	total    int        // every diagnostic
+	spare    tscDiag    // the diagnostic being read past maxTscDiags: only counted
 	files    map[string]bool
 	codes    map[string]bool
 	found    string
-	messages []string
+	messages capped
 	cur      *tscDiag
 	table    bool // inside the "Errors  Files" table of --pretty
 }
@@ -111,14 +109,21 @@ func (c *tscLog) feed(l string) {
 		}
 	default:
 		c.cur, c.table = nil, false
-		c.messages = append(c.messages, t)
+		c.messages.add(t)
 	}
 }
 
 // diag starts a diagnostic at its header line, noting its file and code.
 func (c *tscLog) diag(l string) {
-	c.cur, c.table = &tscDiag{head: l}, false
-	c.diags = append(c.diags, c.cur)
+	c.total++
+	if len(c.diags) < maxTscDiags {
+		c.cur = &tscDiag{head: l}
+		c.diags = append(c.diags, c.cur)
+	} else {
+		c.spare = tscDiag{head: l, lines: c.spare.lines[:0]}
+		c.cur = &c.spare
+	}
+	c.table = false
 	if c.files == nil {
 		c.files, c.codes = map[string]bool{}, map[string]bool{}
 	}
