@@ -40,7 +40,9 @@ func cargoClippy(r *Run) *Body {
 			case strings.HasPrefix(l, "warning: `") && strings.Contains(l, ") generated "):
 				summaries = append(summaries, l)
 			case len(names) > 0:
-				names[len(names)-1] = betterLintName(names[len(names)-1], lintName(l))
+				if name := lintName(l); name != "" {
+					names[len(names)-1] = betterLintName(names[len(names)-1], name)
+				}
 			}
 		}
 		c.cont = contNone // nothing continues across streams

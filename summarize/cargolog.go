@@ -95,9 +95,18 @@ func (c *cargoLog) feed(l string) {
 // apart from the two-space indented lines under "Caused by:" and from what a
 // test prints.
 func isProgress(l string) bool {
-	t := strings.TrimLeft(l, " ")
-	verb, _, _ := strings.Cut(t, " ")
-	return t != l && verb != "" && verb[0] >= 'A' && verb[0] <= 'Z' && len(l)-len(t)+len(verb) == 12
+	i := 0
+	for i < len(l) && l[i] == ' ' {
+		i++
+	}
+	if i == 0 || i == len(l) || l[i] < 'A' || l[i] > 'Z' {
+		return false
+	}
+	end := i // the verb's end: only column 12 will do, so look no further
+	for end < len(l) && end <= 12 && l[end] != ' ' {
+		end++
+	}
+	return end == 12
 }
 
 // startsSnippet reports whether t (trimmed) begins the part of a rustc

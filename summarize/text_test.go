@@ -3,6 +3,7 @@ package summarize
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -92,6 +93,13 @@ func TestArrowLocation(t *testing.T) {
 	}
 }
 
+// isProgressByCut is what isProgress replaces.
+func isProgressByCut(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	verb, _, _ := strings.Cut(t, " ")
+	return t != l && verb != "" && verb[0] >= 'A' && verb[0] <= 'Z' && len(l)-len(t)+len(verb) == 12
+}
+
 // FuzzHandParsers checks the parsers written by hand for speed against the
 // plain forms they replace: eachLine against lines (a rule and the check
 // must see the same lines), the location and error-line parsers and the
@@ -122,7 +130,8 @@ func FuzzHandParsers(f *testing.F) {
 		"1 passed in 0.1s", "no tests ran in 0.00s", "= 3 passed in 61.20s (0:01:01) =", "mypy: can't read file",
 		"----- Captured stdout call -----", "12 |     for x in y {",
 		"at f (src/a.js:1:2) and src/b.rs:3:4: x:1:2:3 y:1:2x:5:6\tz:7:8",
-		"  12:5  error  'x' is not defined  no-undef", " 10 |     let x = 1;"} {
+		"  12:5  error  'x' is not defined  no-undef", " 10 |     let x = 1;",
+		"   Compiling demo v0.1.0", "     Running tests/api.rs", "    Finished", "  Doc-tests x"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -150,6 +159,9 @@ func FuzzHandParsers(f *testing.F) {
 		}
 		if got, want := slices.Collect(locations(s)), anyLocationRE.FindAllString(s, -1); !slices.Equal(got, want) {
 			t.Fatalf("locations(%q) = %q, regexp finds %q", s, got, want)
+		}
+		if got, want := isProgress(s), isProgressByCut(s); got != want {
+			t.Fatalf("isProgress(%q) = %v, the plain form says %v", s, got, want)
 		}
 		if got, want := isESLintError(s), reESLintError.MatchString(s); got != want {
 			t.Fatalf("isESLintError(%q) = %v, regexp says %v", s, got, want)
