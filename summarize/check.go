@@ -27,10 +27,11 @@ type finder func(s stream, failed bool, f *failures)
 
 // stream is one captured stream as the finders read it: its lines, and its
 // bytes for the questions one pass over the whole stream answers for every
-// line at once.
+// line at once. goText, when set, is goTextLines(ls) already decoded.
 type stream struct {
-	raw []byte
-	ls  []string
+	raw    []byte
+	ls     []string
+	goText []string
 }
 
 func newStream(raw []byte) stream { return stream{raw: raw, ls: lines(raw)} }
@@ -43,7 +44,7 @@ func findFailures(r *Run) failures {
 	f := failures{required: map[string]bool{}, lines: newCapped(maxFallbackLines)}
 	failed := !r.Exited || r.ExitCode != 0
 	for _, raw := range [][]byte{r.Stdout, r.Stderr} {
-		s := stream{raw: raw, ls: r.linesOf(raw)}
+		s := stream{raw: raw, ls: r.linesOf(raw), goText: r.goTextOf(raw)}
 		for _, find := range finders {
 			find(s, failed, &f)
 		}

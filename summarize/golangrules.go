@@ -1,6 +1,9 @@
 package summarize
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // goRules are the summarizers of the go family of commands.
 var goRules = map[string]Func{
@@ -30,7 +33,11 @@ func goFailures(s stream, failed bool, f *failures) {
 	var pending goPending  // -v: reason lines by test, since its === line
 	cur := ""              // the test the === lines named last
 	var results []goIndent // result lines since the last === line, by depth
-	for l := range goTextLines(s.ls) {
+	text := goTextLines(s.ls)
+	if s.goText != nil {
+		text = slices.Values(s.goText)
+	}
+	for l := range text {
 		if l == "" {
 			continue
 		}

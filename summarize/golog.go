@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"iter"
 	"math/bits"
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -726,6 +727,29 @@ func jsonNumberLen(s string) int {
 // events interleave come out one after the other, as without -json. Other
 // lines are yielded in place. The rule and the check read the lines once,
 // in order: an iterator spares them a slice as long as the stream.
+// goTextOf returns goTextLines of b, one of r's streams, decoded once per
+// Run: the go test rule and the go finder both read it, and decoding the
+// events was half of a go test -json summary. Without events it is
+// r.linesOf(b).
+func (r *Run) goTextOf(b []byte) []string {
+	ls := r.linesOf(b)
+	if !hasGoEvents(ls) {
+		return ls
+	}
+	for i := range r.goText {
+		if c := &r.goText[i]; c.ls != nil && sameBytes(c.src, b) {
+			return c.ls
+		}
+	}
+	text := slices.Collect(goTextLines(ls))
+	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
+		if sameBytes(stream, b) {
+			r.goText[i] = splitStream{src: b, ls: text}
+		}
+	}
+	return text
+}
+
 func goTextLines(ls []string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		if !hasGoEvents(ls) {

@@ -37,7 +37,7 @@ const (
 func goTest(r *Run) *Body {
 	var g goTestLog
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range goTextLines(r.linesOf(stream)) {
+		for _, l := range r.goTextOf(stream) {
 			g.feed(l)
 		}
 		g.endStream()

@@ -35,7 +35,8 @@ type Run struct {
 	// line: "shrinkrun show ID", or why it was not kept. Empty omits it.
 	RawOutput string
 
-	split [2]splitStream // Stdout's and Stderr's lines, for linesOf
+	split  [2]splitStream // Stdout's and Stderr's lines, for linesOf
+	goText [2]splitStream // their text lines, for goTextOf
 }
 
 // DefaultBudget is the block size limit when none is given: about 4k tokens,
