@@ -345,12 +345,14 @@ func (g *goTestLog) owner(l string) *goTestRecord {
 }
 
 // isGoTestResult matches "--- FAIL: name (0.00s)" and its PASS and SKIP
-// forms, indented four spaces per subtest level.
+// forms, indented four spaces per subtest level. The " (" before the
+// duration must follow the prefix: in "--- FAIL: (0.00s)" the only one is
+// the prefix's own space, and there is no name to cut out.
 func isGoTestResult(l string) bool {
 	t := strings.TrimLeft(l, " ")
 	return (len(l)-len(t))%4 == 0 && (strings.HasPrefix(t, "--- FAIL: ") ||
 		strings.HasPrefix(t, "--- PASS: ") || strings.HasPrefix(t, "--- SKIP: ")) &&
-		strings.HasSuffix(t, "s)") && strings.Contains(t, " (")
+		strings.HasSuffix(t, "s)") && strings.LastIndex(t, " (") >= len("--- FAIL: ")
 }
 
 // testResult reads a "--- RESULT: name (d)" line. Without -v the lines
