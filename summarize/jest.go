@@ -78,8 +78,7 @@ func (j *jestReader) feed(ls []string, i int) {
 		} else {
 			j.t.failedTests = append(j.t.failedTests, key)
 		}
-		j.cur = &testFailure{heads: []string{key}}
-		j.t.failures = append(j.t.failures, j.cur)
+		j.cur = j.t.newFailure(key)
 		return
 	}
 	if j.cur == nil || j.skip {

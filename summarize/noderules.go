@@ -220,9 +220,25 @@ type testRun struct {
 	failedFiles  []string // jest's FAIL lines: the files with a failure
 	failedSuites []string // files that failed as a whole (did not load or run)
 	failedTests  []string
-	failures     []*testFailure
+	failures     []*testFailure // the first maxNodeFailures, the most the block shows
+	nFailures    int            // every failure
+	spare        testFailure    // the failure being read past maxNodeFailures: only counted
 	unhandled    []*testFailure // vitest's unhandled errors
 	messages     []string       // lines that belong to no test
+}
+
+// newFailure starts a failure report headed by name. Past the
+// maxNodeFailures the block shows, the report is read into a spare and
+// only counted.
+func (t *testRun) newFailure(name string) *testFailure {
+	t.nFailures++
+	if len(t.failures) < maxNodeFailures {
+		f := &testFailure{heads: []string{name}}
+		t.failures = append(t.failures, f)
+		return f
+	}
+	t.spare = testFailure{heads: append(t.spare.heads[:0], name), lines: t.spare.lines[:0]}
+	return &t.spare
 }
 
 func (t *testRun) message(l string) {
@@ -261,13 +277,13 @@ func (t *testRun) body(r *Run, b *Body) {
 		return lost
 	}
 	room -= len("failure_lines_omitted: 0000000000\n")
-	nFailures, size := fitList("failures", failures, maxNodeFailures, room)
+	nFailures, size := fitHead("failures", failures, t.nFailures, maxNodeFailures, room)
 	room -= size
 	nUnhandled, size := fitList("unhandled_errors", unhandled, maxNodeFailures, room)
 	room -= size
 	nMessages, _ := fitList("messages", t.messages, maxNodeMessages, room)
 
-	addList(b, "failures", failures, nFailures)
+	addHead(b, "failures", failures, t.nFailures, nFailures)
 	addList(b, "unhandled_errors", unhandled, nUnhandled)
 	if lost := lostLines(t.failures, nFailures) + lostLines(t.unhandled, nUnhandled); lost > 0 {
 		b.Count("failure_lines_omitted", lost)

@@ -79,8 +79,7 @@ func (v *vitestReader) feed(l string) {
 			v.cur.heads = append(v.cur.heads, name)
 			return
 		}
-		v.cur, v.heads = &testFailure{heads: []string{name}}, true
-		v.t.failures = append(v.t.failures, v.cur)
+		v.cur, v.heads = v.t.newFailure(name), true
 	case v.summary(t):
 		v.cur, v.section = nil, vtNone
 	case v.cur != nil:
