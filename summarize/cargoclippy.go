@@ -166,10 +166,15 @@ func lintItems(c *cargoLog, names []string) ([]string, int, lintCut) {
 			g = &lintGroup{isError: d.isError, locs: map[string][]string{}}
 			groups = append(groups, g)
 		}
-		if _, ok := g.locs[d.head]; !ok {
+		locs, ok := g.locs[d.head]
+		if !ok {
 			g.heads = append(g.heads, d.head)
 		}
-		g.locs[d.head] = append(g.locs[d.head], d.loc)
+		if len(locs) < g.limit() {
+			// A message's diagnostics past the group's cap are never
+			// shown, whatever the other messages: only counted.
+			g.locs[d.head] = append(locs, d.loc)
+		}
 		g.count++
 	}
 	var items []string
@@ -196,16 +201,21 @@ func lintItems(c *cargoLog, names []string) ([]string, int, lintCut) {
 	return items, limit, cut
 }
 
+// limit is how many diagnostics the group's item shows.
+func (g *lintGroup) limit() int {
+	if g.isError {
+		return maxErrorsPerLint
+	}
+	return maxWarningsPerLint
+}
+
 // render returns the group's item and how many of its diagnostics it
 // leaves out. A lint's item is its name, then each message followed by
 // the locations of the diagnostics that printed it, up to the group's
 // cap, then "[N more diagnostics not shown]" when the cap bit. A single
 // diagnostic's item is its message and location, as in cargo check.
 func (g *lintGroup) render() (string, int) {
-	limit := maxWarningsPerLint
-	if g.isError {
-		limit = maxErrorsPerLint
-	}
+	limit := g.limit()
 	var ls []string
 	if g.name != "" {
 		ls = append(ls, g.name)
