@@ -338,7 +338,12 @@ func (d *diffParse) statSummary(l string) bool {
 	if len(l) < 2 || l[0] != ' ' || l[1] < '0' || l[1] > '9' {
 		return false
 	}
-	s := l[1:]
+	return d.readStatSummary(l[1:])
+}
+
+// readStatSummary reads the closing line of --stat without its leading
+// space.
+func (d *diffParse) readStatSummary(s string) bool {
 	first, _, _ := strings.Cut(s, ", ")
 	files, ok := countOf(first, "file changed", "files changed")
 	if !ok {

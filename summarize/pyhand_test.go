@@ -88,7 +88,7 @@ func checkPyHandParsers(t *testing.T, s string) {
 	if want, wok := refPySectionHead(s); head != want || ok != wok {
 		t.Fatalf("pySectionHead(%q) = %q, %v; the plain code says %q, %v", s, head, ok, want, wok)
 	}
-	if got, want := pyNodeID(s), refPyNodeID(s); got != want {
+	if got, want := pyNodeID(s), nodeIDFrom(s, 0); got != want {
 		t.Fatalf("pyNodeID(%q) = %q, the plain code says %q", s, got, want)
 	}
 
@@ -96,7 +96,7 @@ func checkPyHandParsers(t *testing.T, s string) {
 	for _, tail := range []int{0, 1, 3} {
 		for _, maxKeep := range []int{0, 1, 2} {
 			kept, lost := pyExcerpt(ls, isPyMustKeep, maxKeep, tail)
-			wkept, wlost := refPyExcerpt(ls, isPyMustKeep, maxKeep, tail)
+			wkept, wlost := pyExcerptAll(ls, isPyMustKeep, maxKeep, tail)
 			if !slices.Equal(kept, wkept) || lost != wlost {
 				t.Fatalf("pyExcerpt(%q, %d, %d) = %q, %d; the plain code says %q, %d", s, maxKeep, tail, kept, lost, wkept, wlost)
 			}
@@ -225,26 +225,7 @@ func refIsProgressLine(l string) bool {
 
 func (d *diffParse) refStatSummary(l string) bool {
 	s, ok := strings.CutPrefix(l, " ")
-	if !ok {
-		return false
-	}
-	parts := strings.Split(s, ", ")
-	files, ok := countOf(parts[0], "file changed", "files changed")
-	if !ok {
-		return false
-	}
-	var ins, del int
-	for _, p := range parts[1:] {
-		if n, ok := countOf(p, "insertion(+)", "insertions(+)"); ok {
-			ins = n
-		} else if n, ok := countOf(p, "deletion(-)", "deletions(-)"); ok {
-			del = n
-		} else {
-			return false
-		}
-	}
-	d.summary, d.sumFiles, d.sumIns, d.sumDel = s, files, ins, del
-	return true
+	return ok && d.readStatSummary(s)
 }
 
 var refPySummary = lazyRE(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
@@ -317,56 +298,6 @@ func refPySectionHead(l string) (string, bool) {
 		return "", false
 	}
 	return t, true
-}
-
-func refPyNodeID(s string) string {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '[':
-			depth++
-		case ']':
-			if depth > 0 {
-				depth--
-			}
-		case ' ':
-			if depth == 0 && strings.HasPrefix(s[i:], " - ") {
-				return s[:i]
-			}
-		}
-	}
-	return s
-}
-
-func refPyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []string, lost int) {
-	nonBlank := 0
-	for _, l := range ls {
-		if strings.TrimSpace(l) != "" {
-			nonBlank++
-		}
-	}
-	i, matched := 0, 0
-	for _, l := range ls {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		i++
-		switch {
-		case i > nonBlank-tail:
-			kept = append(kept, l)
-		case keep(l):
-			matched++
-			if matched <= maxKeep {
-				kept = append(kept, l)
-			} else if tail == 0 {
-				lost++
-			}
-		}
-	}
-	if tail > 0 {
-		lost = nonBlank - len(kept)
-	}
-	return kept, lost
 }
 
 func refSplitShow(out []byte) *showParse {

@@ -731,8 +731,14 @@ func pyNodeID(s string) string {
 	if open < 0 {
 		return s[:first]
 	}
+	return nodeIDFrom(s, open)
+}
+
+// nodeIDFrom cuts s at the first " - " outside brackets, reading it from
+// s[from] on; from 0 it is pyNodeID the long way.
+func nodeIDFrom(s string, from int) string {
 	depth := 0
-	for i := open; i < len(s); i++ {
+	for i := from; i < len(s); i++ {
 		switch s[i] {
 		case '[':
 			depth++

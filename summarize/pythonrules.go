@@ -210,6 +210,11 @@ func pyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []s
 		}
 		return kept, lost
 	}
+	return pyExcerptAll(ls, keep, maxKeep, tail)
+}
+
+// pyExcerptAll is pyExcerpt reading every line, for any tail.
+func pyExcerptAll(ls []string, keep func(string) bool, maxKeep, tail int) (kept []string, lost int) {
 	nonBlank := 0
 	for _, l := range ls {
 		if strings.TrimSpace(l) != "" {
@@ -229,10 +234,15 @@ func pyExcerpt(ls []string, keep func(string) bool, maxKeep, tail int) (kept []s
 			matched++
 			if matched <= maxKeep {
 				kept = append(kept, l)
+			} else if tail == 0 {
+				lost++
 			}
 		}
 	}
-	return kept, nonBlank - len(kept)
+	if tail > 0 {
+		lost = nonBlank - len(kept)
+	}
+	return kept, lost
 }
 
 // pyExcerptSize is the rendered size of addPyExcerpt's fields.
