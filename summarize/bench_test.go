@@ -11,6 +11,7 @@ package summarize_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -186,7 +187,7 @@ const pathologicalEnv = "SHRINKRUN_PATHOLOGICAL_CASE"
 
 // TestPathological runs every rule on the three pathological
 // inputs, and the rules each extra input aims at on it, each case in a
-// child process (this test binary, running TestPathologicalCase) that is
+// child process (this test binary, which TestMain turns into the case) that is
 // killed after pathologicalLimit, so that a rule that never finishes
 // neither hangs the suite nor slows the cases after it. Two cases run at
 // a time.
@@ -203,9 +204,6 @@ const pathologicalEnv = "SHRINKRUN_PATHOLOGICAL_CASE"
 // tail; they are tested whole so that a rule's cost is known to be linear,
 // not merely small because the capture is.
 func TestPathological(t *testing.T) {
-	if os.Getenv(pathologicalEnv) != "" {
-		t.Skip("child process")
-	}
 	for i, p := range pathologicalInputs {
 		for _, rule := range input.Rules {
 			if !p.aims(rule.Name) {
@@ -215,7 +213,7 @@ func TestPathological(t *testing.T) {
 				t.Parallel()
 				ctx, cancel := context.WithTimeout(context.Background(), pathologicalLimit)
 				defer cancel()
-				args := []string{"-test.run=^TestPathologicalCase$", "-test.v"}
+				var args []string
 				if testing.Short() {
 					args = append(args, "-test.short")
 				}
@@ -246,16 +244,28 @@ func TestPathological(t *testing.T) {
 	}
 }
 
-// TestPathologicalCase is the child side of TestPathological.
-func TestPathologicalCase(t *testing.T) {
-	c := os.Getenv(pathologicalEnv)
-	if c == "" {
-		t.Skip("run by TestPathological")
+// TestMain makes this test binary TestPathological's child when
+// pathologicalEnv names a case: it runs that one case instead of the tests.
+func TestMain(m *testing.M) {
+	if c := os.Getenv(pathologicalEnv); c != "" {
+		flag.Parse() // for -test.short
+		if err := pathologicalCase(c); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		os.Exit(0)
 	}
+	os.Exit(m.Run())
+}
+
+// pathologicalCase is the child side of TestPathological: it times one
+// case, "INDEX/RULE", at a quarter of its size and whole, and prints the
+// result for the parent.
+func pathologicalCase(c string) error {
 	idx, ruleName, _ := strings.Cut(c, "/")
 	i, err := strconv.Atoi(idx)
 	if err != nil || i < 0 || i >= len(pathologicalInputs) {
-		t.Fatalf("bad case %q", c)
+		return fmt.Errorf("bad case %q", c)
 	}
 	p := pathologicalInputs[i]
 	for _, rule := range input.Rules {
@@ -278,7 +288,7 @@ func TestPathologicalCase(t *testing.T) {
 			quarter = again // the first run also paid for warming up
 		}
 		fmt.Printf("pathological: %d %d %d\n", quarter.Nanoseconds(), whole.Nanoseconds(), n)
-		return
+		return nil
 	}
-	t.Fatalf("no rule %q", ruleName)
+	return fmt.Errorf("no rule %q", ruleName)
 }
