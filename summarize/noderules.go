@@ -420,7 +420,7 @@ func tapNotOK(l string) (string, bool) {
 //
 // s.ls may be a part of s.raw's lines, with or without terminal escapes:
 // the stream's bytes only tell which per-line work no line needs.
-func nodeFailures(s stream, failed bool, f *failures) {
+func nodeFailures(s stream, _ bool, f *failures) {
 	scanNode(s, f.add)
 }
 
