@@ -17,10 +17,11 @@ Usage:
 A command named like a verb runs with shrinkrun -- NAME.
 
 Recognized commands (git status/diff/log/show/push/pull/fetch/clone, cargo
-check/test/build/clippy, go test/build/vet/get, pytest, mypy, pip install,
-vitest, jest, npm test, tsc, eslint, npm install; docs/classify.md) are
-captured, and a [tool_output_compression] block replaces their output. Everything else runs untouched: same bytes, same streams, live.
-The exit status is always the command's own.
+check/test/build/clippy, go test/build/vet/get/mod download, pytest, mypy,
+pip install, vitest, jest, npm test, tsc, eslint, npm install;
+docs/classify.md) are captured, and a [tool_output_compression] block
+replaces their output. Everything else runs untouched: same bytes, same
+streams, live. The exit status is always the command's own.
 
 Flags:
   -c, --command          run the first argument as a shell string, like bash -c
