@@ -51,9 +51,67 @@ func Capture(c Command, opt Options) (*Output, Status) {
 	if opt.PTY {
 		return out, capturePTY(cmd, c, opt.Stdin, stdout)
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = opt.Stdin, stdout, stderr
+	cmd.Stdin = opt.Stdin
+	// WaitDelay bounds only the copy of a stdin that is not a file; the
+	// output streams are read by capturePipes.
 	cmd.WaitDelay = DrainTimeout
-	return out, start(cmd, c)
+	return out, capturePipes(cmd, c, stdout, stderr)
+}
+
+// capturePipes runs cmd with its stdout and stderr on pipes read into
+// stdout and stderr, and reads them at most DrainTimeout past the child's
+// exit: a background descendant may hold them open. exec.Cmd's own
+// WaitDelay would tell that only when the child exited 0; this tells it
+// whatever the child's status.
+func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
+	var readEnds, writeEnds []*os.File
+	defer func() {
+		for _, f := range append(readEnds, writeEnds...) {
+			f.Close()
+		}
+	}()
+	for _, dst := range []*io.Writer{&cmd.Stdout, &cmd.Stderr} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return startFailed(c.name(), err)
+		}
+		readEnds, writeEnds = append(readEnds, r), append(writeEnds, w)
+		*dst = w
+	}
+	read := make(chan struct{})
+	st := start(cmd, c, func() {
+		// The child has its own copies; ours would keep the pipes open.
+		for _, w := range writeEnds {
+			w.Close()
+		}
+		go func() {
+			done := make(chan struct{}, 2)
+			for i, w := range []io.Writer{stdout, stderr} {
+				go func() {
+					_, _ = io.Copy(w, readEnds[i])
+					done <- struct{}{}
+				}()
+			}
+			<-done
+			<-done
+			close(read)
+		}()
+	})
+	if st.StartErr != nil {
+		return st
+	}
+	select {
+	case <-read:
+	case <-time.After(DrainTimeout):
+		st.Held = true
+		// Closing the read ends ends the copies, so nothing writes to the
+		// capture after Capture returns.
+		for _, r := range readEnds {
+			r.Close()
+		}
+		<-read
+	}
+	return st
 }
 
 func tee(b *Buffer, w io.Writer) io.Writer {

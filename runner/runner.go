@@ -147,10 +147,12 @@ func waited(cmd *exec.Cmd, err error) Status {
 func Passthrough(c Command, stdin io.Reader, stdout, stderr io.Writer) Status {
 	cmd := c.cmd()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-	return start(cmd, c)
+	return start(cmd, c, nil)
 }
 
-func start(cmd *exec.Cmd, c Command) Status {
+// start runs cmd to its exit, relaying signals. started, when set, is called
+// once the child is running, before the wait.
+func start(cmd *exec.Cmd, c Command, started func()) Status {
 	stop := lockForChild(cmd)
 	defer stop()
 	g := newGroup(cmd)
@@ -158,6 +160,9 @@ func start(cmd *exec.Cmd, c Command) Status {
 	if err := cmd.Start(); err != nil {
 		signal.Stop(sigs)
 		return startFailed(c.name(), err)
+	}
+	if started != nil {
+		started()
 	}
 	done := g.relay(sigs, cmd.Process)
 	err := cmd.Wait()

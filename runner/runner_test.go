@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,19 +96,40 @@ func TestCaptureTruncates(t *testing.T) {
 	}
 }
 
-// A background descendant that keeps stdout open must not keep shrinkrun
-// waiting past DrainTimeout.
+// A background descendant that keeps stdout or stderr open must not keep
+// shrinkrun waiting past DrainTimeout, and is reported whatever the child's
+// exit status.
 func TestCaptureHeldPipes(t *testing.T) {
-	start := time.Now()
-	out, st := Capture(sh("echo before; sleep 30 & exit 0"), Options{})
-	if d := time.Since(start); d > DrainTimeout+5*time.Second {
-		t.Errorf("took %v", d)
+	for _, code := range []int{0, 3} {
+		for _, stream := range []string{"", " >&2"} {
+			script := fmt.Sprintf("echo before%s; sleep 30 & exit %d", stream, code)
+			t.Run(script, func(t *testing.T) {
+				t.Parallel()
+				start := time.Now()
+				out, st := Capture(sh(script), Options{})
+				if d := time.Since(start); d > DrainTimeout+5*time.Second {
+					t.Errorf("took %v", d)
+				}
+				if !st.Held || st.ExitCode() != code {
+					t.Errorf("status %+v", st)
+				}
+				if got := string(out.Stdout.Bytes()) + string(out.Stderr.Bytes()); got != "before\n" {
+					t.Errorf("got %q", got)
+				}
+			})
+		}
 	}
-	if !st.Held || st.ExitCode() != 0 {
+}
+
+// A child that exits with its output closed is not held, and its last
+// bytes are all read.
+func TestCaptureNotHeld(t *testing.T) {
+	out, st := Capture(sh("seq 100000; echo done >&2; exit 3"), Options{})
+	if st.Held || st.ExitCode() != 3 {
 		t.Errorf("status %+v", st)
 	}
-	if got := string(out.Stdout.Bytes()); got != "before\n" {
-		t.Errorf("got %q", got)
+	if !strings.HasSuffix(string(out.Stdout.Bytes()), "\n100000\n") || string(out.Stderr.Bytes()) != "done\n" {
+		t.Errorf("lost output: %d bytes, stderr %q", out.Stdout.Total(), out.Stderr.Bytes())
 	}
 }
 
