@@ -34,6 +34,9 @@ type options struct {
 	budget       int
 	version      bool
 	help         bool
+	// dashed is true when the command came after `--`: a word there is never
+	// one of shrinkrun's verbs.
+	dashed bool
 }
 
 // usageError is a mistake in shrinkrun's own command line.
@@ -55,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "shrinkrun %s\n", version())
 		return 0
 	}
-	if !opts.shell && len(words) > 0 {
+	if !opts.shell && !opts.dashed && len(words) > 0 {
 		if sub, ok := subcommands[words[0]]; ok {
 			return sub(words[1:], stdin, stdout, stderr)
 		}
@@ -100,6 +103,7 @@ func parseArgs(args []string) (options, []string, error) {
 	if os.Getenv("SHRINKRUN_DISABLE") == "1" {
 		o.raw = true
 	}
+	o.dashed = fs.ArgsLenAtDash() == 0
 	return o, fs.Args(), nil
 }
 
