@@ -30,6 +30,9 @@ func checkFamily(t *testing.T, cases []familyCase, ids []string) {
 		if r.Rule != "" {
 			continue
 		}
+		if strings.HasSuffix(r.Reason, "passing through") {
+			t.Errorf("String(%q).Reason = %q: Explain adds \"passing through\" itself", c.in, r.Reason)
+		}
 		col := 1
 		for _, w := range strings.Fields(c.in)[:c.at] {
 			col += len(w) + 1

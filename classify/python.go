@@ -90,7 +90,7 @@ func matchPytest(argv []string, from int) verdict {
 			name, v, eq := strings.Cut(a, "=")
 			switch {
 			case pytestListings[name]:
-				return refused(j, "option %q prints no test run; passing through", a)
+				return refused(j, "option %q prints no test run", a)
 			case strings.HasPrefix(name, "--json"):
 				return refused(j, "option %q changes the output format", a)
 			case name == "--verbose":

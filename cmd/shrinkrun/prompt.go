@@ -11,8 +11,10 @@ import (
 const promptText = `## Command output: shrinkrun
 
 Run these commands through shrinkrun, which prints a short, exact summary
-instead of their full output: git status, git diff, git log --oneline,
-cargo check, cargo test.
+instead of their full output: git status, diff, log --oneline, show, push,
+pull, fetch, clone; cargo check, test, build, clippy; go test, build, vet,
+get, mod download; pytest, mypy, pip install; vitest, jest, npm test, tsc,
+eslint, npm install.
 
     shrinkrun -- git diff
     shrinkrun -- cargo test
