@@ -38,10 +38,13 @@ func LimitsFromEnv(getenv func(string) string) (maxAge time.Duration, maxBytes i
 }
 
 // envInt returns s*unit, def when s is not a non-negative integer, and
-// saturates instead of overflowing.
+// saturates instead of overflowing: a number too large for int64 means no
+// limit as much as one whose product is.
 func envInt(s string, unit, def int64) int64 {
 	n, err := strconv.ParseInt(s, 10, 64)
 	switch {
+	case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(s, "-"):
+		return math.MaxInt64
 	case err != nil || n < 0:
 		return def
 	case n > math.MaxInt64/unit:

@@ -414,6 +414,8 @@ func TestLimitsFromEnv(t *testing.T) {
 		{"-1", "x", DefaultMaxAge, DefaultMaxBytes},
 		{"1.5", "1e3", DefaultMaxAge, DefaultMaxBytes},
 		{"9000000000", "9000000000000000", 1<<63 - 1, 1<<63 - 1},
+		{"99999999999999999999", "99999999999999999999", 1<<63 - 1, 1<<63 - 1},
+		{"-99999999999999999999", "-99999999999999999999", DefaultMaxAge, DefaultMaxBytes},
 	} {
 		env := map[string]string{"SHRINKRUN_KEEP_DAYS": c.days, "SHRINKRUN_KEEP_MB": c.mb}
 		age, bytes := LimitsFromEnv(func(k string) string { return env[k] })
