@@ -206,25 +206,38 @@ func TestSharedGroup(t *testing.T) {
 	}
 }
 
-// TestRepoint: installing from another binary replaces the entry, keeps the
-// first backup, and uninstall still restores the original file.
+// TestRepoint: installing from another binary replaces the entry and writes
+// no backup (the file already holds a shrinkrun hook, so it is not the file
+// from before shrinkrun): uninstall still restores the original file, or
+// removes the file when init created it.
 func TestRepoint(t *testing.T) {
-	start := "{\n  \"model\": \"sonnet\"\n}\n"
-	path := filepath.Join(t.TempDir(), "settings.json")
-	os.WriteFile(path, []byte(start), 0o644)
-	a := agent(t, hook.Claude)
-	install(t, a, path, "/old/shrinkrun")
-	c := install(t, a, path, "/new/shrinkrun")
-	if c.Backup != "" || !strings.HasPrefix(c.Note, "pointed ") {
-		t.Fatalf("re-point: %+v", c)
-	}
-	found, _ := a.Status(path)
-	if len(found) != 1 || found[0].Bin != "/new/shrinkrun" {
-		t.Fatalf("found %+v", found)
-	}
-	uninstall(t, a, path)
-	if got := readFile(t, path); got != start {
-		t.Fatalf("got %q, want %q", got, start)
+	for _, start := range []string{"{\n  \"model\": \"sonnet\"\n}\n", ""} {
+		dir := filepath.Join(t.TempDir(), ".claude")
+		path := filepath.Join(dir, "settings.json")
+		if start != "" {
+			os.Mkdir(dir, 0o755)
+			os.WriteFile(path, []byte(start), 0o644)
+		}
+		a := agent(t, hook.Claude)
+		install(t, a, path, "/old/shrinkrun")
+		c := install(t, a, path, "/new/shrinkrun")
+		if c.Backup != "" || !strings.HasPrefix(c.Note, "pointed ") {
+			t.Fatalf("re-point from %q: %+v", start, c)
+		}
+		found, _ := a.Status(path)
+		if len(found) != 1 || found[0].Bin != "/new/shrinkrun" {
+			t.Fatalf("found %+v", found)
+		}
+		uninstall(t, a, path)
+		if start == "" {
+			if _, err := os.Stat(dir); !os.IsNotExist(err) {
+				t.Fatalf("uninstall of a file init created left %s behind: %v", dir, err)
+			}
+			continue
+		}
+		if got := readFile(t, path); got != start {
+			t.Fatalf("got %q, want %q", got, start)
+		}
 	}
 }
 

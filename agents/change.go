@@ -61,10 +61,11 @@ func (a *Agent) Install(path, bin string) (*Change, error) {
 	switch {
 	case !existed:
 		c.Note = fmt.Sprintf("created %s with the %s hook", path, a.Name)
-	case a.hasHook(old) && exists(backup):
-		// Re-pointing the hook at another binary: the backup already
-		// holds the file from before shrinkrun, which is what uninstall
-		// should come back to.
+	case a.hasHook(old):
+		// Re-pointing the hook at another binary. The file is not the one
+		// from before shrinkrun, so it is no backup: the backup, when there
+		// is one, already holds that file, and without one (a file init
+		// created) uninstall removes the file.
 		c.Note = fmt.Sprintf("pointed the %s hook in %s at %s", a.Name, path, bin)
 	default:
 		c.Backup = backup
@@ -124,11 +125,6 @@ func (a *Agent) Uninstall(path string) (*Change, error) {
 func (a *Agent) hasHook(src []byte) bool {
 	root, err := parseSettings(src)
 	return err == nil && len(a.find(root)) > 0
-}
-
-func exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
 }
 
 // madeFrom reports whether Install, given orig, would have written cur.
