@@ -6,14 +6,19 @@ Usage:
   shrinkrun [flags] [--] CMD [ARG...]   run CMD directly (argv mode)
   shrinkrun [flags] -c 'COMMAND'        run COMMAND with bash -c (string mode)
 
-  shrinkrun show [--stdout|--stderr] ID  print the raw output a block names
+Verbs:
+  shrinkrun show [--stdout|--stderr] ID
+      print the raw output a block names
   shrinkrun init AGENT [--project|--user] [--dry-run] [--uninstall]
-                                        install the hook for claude, codex or gemini
-  shrinkrun doctor                      say which hooks are installed and working
-  shrinkrun hook AGENT                  the hook itself (reads the agent's payload)
-  shrinkrun prompt                      print instructions for AGENTS.md / CLAUDE.md
-  shrinkrun gain [--since D] [--project] [--json]
-                                        tokens saved, per rule and per command
+      install the hook for claude, codex or gemini
+  shrinkrun doctor [--command 'SAMPLE']
+      say which hooks are installed and working
+  shrinkrun hook AGENT
+      the hook itself (reads the agent's payload)
+  shrinkrun prompt
+      print instructions for AGENTS.md / CLAUDE.md
+  shrinkrun gain [--since D] [--project] [--json] [--runs] [--days N] [--top N]
+      tokens saved, per rule and per command (shrinkrun gain --help)
 A command named like a verb runs with shrinkrun -- NAME.
 
 Recognized commands (git status/diff/log/show/push/pull/fetch/clone, cargo
