@@ -103,7 +103,7 @@ func TestCorpusProperties(t *testing.T) {
 			if len(block) > budget && strings.Contains(string(block), "\n- ") {
 				t.Errorf("%s@%d: %d bytes with list items left", c.name, budget, len(block))
 			}
-			if missing, ok := accounted(findFailures(&r), block); !ok {
+			if missing, ok := accounted(findFailures(readable(&r)), block); !ok {
 				t.Errorf("%s@%d: %d failures neither shown nor counted", c.name, budget, missing)
 			}
 		}

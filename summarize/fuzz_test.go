@@ -53,7 +53,7 @@ func FuzzSummarize(f *testing.F) {
 		if len(block) > r.Budget && bytes.Contains(block, []byte("\n- ")) {
 			t.Fatalf("%d bytes over budget %d with list items left", len(block), r.Budget)
 		}
-		if missing, ok := accounted(findFailures(r), block); !ok {
+		if missing, ok := accounted(findFailures(readable(r)), block); !ok {
 			t.Fatalf("%d failures neither shown nor counted:\n%s", missing, block)
 		}
 	})

@@ -262,7 +262,7 @@ func TestGoRulesLinear(t *testing.T) {
 			if d := time.Since(start); d > 20*time.Second {
 				t.Errorf("%s on %s: %v", rule, name, d)
 			}
-			if missing, ok := accounted(findFailures(r), block); !ok {
+			if missing, ok := accounted(findFailures(readable(r)), block); !ok {
 				t.Errorf("%s on %s: %d failures neither shown nor counted", rule, name, missing)
 			}
 		}

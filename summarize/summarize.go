@@ -105,11 +105,24 @@ func Has(rule string) bool {
 	return ok
 }
 
+// readable returns r with its streams as Readable shows them, or r itself
+// when they have nothing a terminal would hide.
+func readable(r *Run) *Run {
+	out, errs := Readable(r.Stdout), Readable(r.Stderr)
+	if sameBytes(out, r.Stdout) && sameBytes(errs, r.Stderr) {
+		return r
+	}
+	plain := *r
+	plain.Stdout, plain.Stderr = out, errs
+	return &plain
+}
+
 // Block renders the curated block for r: the header, then the rule's body.
 // It reports false when no rule of that id exists, or when the rule failed
 // on this output (a panic is recovered): the caller then prints the raw
 // output, so a bug in a rule can never cost the user the output or the exit
-// status. The fuzz tests treat false as a failure.
+// status. The fuzz tests treat false as a failure. Rules read the streams
+// as a terminal would show them (Readable); the header counts the raw bytes.
 func Block(r *Run) (block []byte, ok bool) {
 	f, ok := rules[r.Rule]
 	if !ok {
@@ -120,6 +133,7 @@ func Block(r *Run) (block []byte, ok bool) {
 			block, ok = nil, false
 		}
 	}()
+	r = readable(r)
 	body := f(r)
 	out := header(r)
 	var foot string

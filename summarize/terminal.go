@@ -104,3 +104,74 @@ func skipEscape(b []byte, i int) int {
 	}
 	return j
 }
+
+// Readable is the text a person reads where b was printed on a terminal:
+// StripTerminal's text, except that a line that moves back to its start
+// with a lone "\r" (a progress bar, cargo's "Building [==> ] 3/7" just
+// before "error: ...") shows what the terminal shows once it is done:
+// later characters over earlier ones, and what "ESC [ K" erased gone.
+// Rules are written against plain output; a tool that colors it
+// (CARGO_TERM_COLOR=always, FORCE_COLOR, --pty) or draws progress in front
+// of its messages would otherwise hide every line from them. Output with
+// neither escapes nor carriage returns is returned as it is, without a copy.
+func Readable(b []byte) []byte {
+	if bytes.IndexByte(b, 0x1b) < 0 && bytes.IndexByte(b, '\r') < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	var line []byte
+	for rest := b; len(rest) > 0; {
+		l, after, nl := bytes.Cut(rest, []byte{'\n'})
+		rest = after
+		l = bytes.TrimRight(l, "\r")
+		if bytes.IndexByte(l, '\r') >= 0 {
+			line = rewrite(line[:0], l)
+			out = append(out, line...)
+		} else {
+			out = appendStripped(out, l)
+		}
+		if nl {
+			out = append(out, '\n')
+		}
+	}
+	return out
+}
+
+// rewrite appends to dst what a terminal shows of one line that returns to
+// its start with "\r": each character replaces the one under the cursor,
+// "ESC [ K" erases to the end of the line and "ESC [ 2 K" all of it; other
+// escapes are dropped.
+func rewrite(dst, line []byte) []byte {
+	col := 0
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '\r':
+			col = 0
+		case c == 0x1b:
+			if i+1 == len(line) {
+				return dst
+			}
+			j := skipEscape(line, i)
+			if line[i+1] == '[' && line[j] == 'K' {
+				switch string(line[i+2 : j]) {
+				case "", "0":
+					dst = dst[:min(col, len(dst))]
+				case "2":
+					dst = dst[:0]
+				}
+			}
+			i = j
+		default:
+			for len(dst) < col {
+				dst = append(dst, ' ')
+			}
+			if col < len(dst) {
+				dst[col] = c
+			} else {
+				dst = append(dst, c)
+			}
+			col++
+		}
+	}
+	return dst
+}
