@@ -15,6 +15,8 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -22,10 +24,13 @@ import (
 // Command is what to run: an argv executed directly, or a shell string run
 // with bash -c exactly as written.
 type Command struct {
-	// Argv is executed directly, with no shell in between (argv mode).
+	// Argv is executed directly, with no shell in between (argv mode). It
+	// is found as execvp finds it: through the PATH of Env when Env sets
+	// one, and through "." or an empty PATH entry too.
 	Argv []string
-	// Shell, when set, is run as `bash -c Shell ShellArgs...` (string mode).
-	// sh is used when bash is not on PATH.
+	// Shell is run as `bash -c Shell ShellArgs...` when Argv is empty
+	// (string mode), the empty string included. sh is used when bash is not
+	// on PATH.
 	Shell     string
 	ShellArgs []string
 	// Login runs the shell as a login shell (bash -l), as agents that start
@@ -79,8 +84,8 @@ func Shell() string {
 }
 
 func (c Command) cmd() *exec.Cmd {
-	var cmd *exec.Cmd
-	if c.Shell != "" {
+	cmd := &exec.Cmd{Args: c.Argv}
+	if len(c.Argv) == 0 {
 		flag := "-"
 		if c.Login {
 			flag += "l"
@@ -88,15 +93,45 @@ func (c Command) cmd() *exec.Cmd {
 		if c.Errexit {
 			flag += "e"
 		}
-		args := append([]string{flag + "c", c.Shell}, c.ShellArgs...)
-		cmd = exec.Command(Shell(), args...)
+		// argv[0] is the shell's name, as when a shell runs `bash -c`: it
+		// is $0 and begins bash's error messages.
+		cmd.Path = Shell()
+		cmd.Args = append([]string{filepath.Base(cmd.Path), flag + "c", c.Shell}, c.ShellArgs...)
 	} else {
-		cmd = exec.Command(c.Argv[0], c.Argv[1:]...)
+		cmd.Path, cmd.Err = lookPath(c.Argv[0], c.Env)
 	}
 	if len(c.Env) > 0 {
 		cmd.Env = append(os.Environ(), c.Env...)
 	}
 	return cmd
+}
+
+// lookPath finds name as execvp does, where exec.LookPath differs: in the
+// PATH that env assigns (`shrinkrun -- PATH=bin:$PATH tool` runs bin/tool,
+// as env and bash do), and in "." or an empty PATH entry, which a shell
+// searches and Go refuses (exec.ErrDot).
+func lookPath(name string, env []string) (string, error) {
+	if strings.Contains(name, "/") {
+		return name, nil
+	}
+	path := os.Getenv("PATH")
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = v
+		}
+	}
+	if name != "" {
+		for _, dir := range filepath.SplitList(path) {
+			p := filepath.Join(dir, name)
+			if dir == "" || dir == "." {
+				p = "./" + name
+			}
+			if found, err := exec.LookPath(p); err == nil {
+				return found, nil
+			}
+		}
+	}
+	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
 }
 
 // startFailed converts an error from Start into the status bash would give.
@@ -171,7 +206,7 @@ func start(cmd *exec.Cmd, c Command, started func()) Status {
 }
 
 func (c Command) name() string {
-	if c.Shell != "" {
+	if len(c.Argv) == 0 {
 		return Shell()
 	}
 	return c.Argv[0]

@@ -34,6 +34,8 @@ func TestExitStatus(t *testing.T) {
 		{"argv not found", Command{Argv: []string{"no-such-command-xyz"}}, 127, false},
 		{"argv not executable", Command{Argv: []string{notExec}}, 126, false},
 		{"argv", Command{Argv: []string{"sh", "-c", "exit 7"}}, 7, true},
+		{"empty string", sh(""), 0, true},
+		{"empty word", Command{Argv: []string{""}}, 127, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +49,57 @@ func TestExitStatus(t *testing.T) {
 				t.Errorf("capture: exit %d exited %v, want %d %v", st.ExitCode(), st.Exited, tt.exit, tt.exited)
 			}
 		})
+	}
+}
+
+// TestLookPath: argv[0] is found as execvp finds it, where Go's LookPath
+// differs: in the PATH the command's assignments give it, and in "." or an
+// empty PATH entry.
+func TestLookPath(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	for _, p := range []string{filepath.Join(bin, "tool"), filepath.Join(dir, "here")} {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	t.Setenv("PATH", "/usr/bin:/bin")
+	tests := []struct {
+		name string
+		env  []string
+		path string // "" when PATH is left alone
+		want string // "" for not found
+	}{
+		{"tool", nil, "", ""},
+		{"tool", []string{"PATH=" + bin}, "", filepath.Join(bin, "tool")},
+		{"tool", []string{"PATH=/usr/bin", "PATH=bin"}, "", "bin/tool"},
+		{"here", nil, "", ""},
+		{"here", nil, "/usr/bin::/bin", "./here"},
+		{"here", nil, "/usr/bin:.", "./here"},
+		{"here", []string{"PATH=:/bin"}, "", "./here"},
+		{"./here", nil, "", "./here"},
+		{"", nil, "/usr/bin::.", ""},
+	}
+	for _, tt := range tests {
+		if tt.path != "" {
+			t.Setenv("PATH", tt.path)
+		}
+		got, err := lookPath(tt.name, tt.env)
+		if got != tt.want || (err != nil) != (tt.want == "") {
+			t.Errorf("lookPath(%q, %q) with PATH=%s = %q, %v; want %q", tt.name, tt.env, os.Getenv("PATH"), got, err, tt.want)
+		}
+		t.Setenv("PATH", "/usr/bin:/bin")
+	}
+}
+
+// TestShellName: the shell's argv[0] is its name, as when a shell runs
+// `bash -c`: it is $0 and begins bash's own messages.
+func TestShellName(t *testing.T) {
+	out, _ := Capture(sh(`echo "$0"`), Options{})
+	if got, want := strings.TrimSpace(string(out.Stdout.Bytes())), filepath.Base(Shell()); got != want {
+		t.Errorf("$0 = %q, want %q", got, want)
 	}
 }
 
