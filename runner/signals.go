@@ -36,9 +36,19 @@ func newGroup(cmd *exec.Cmd) group {
 // catch starts catching the forwarded signals. It is called before the
 // child starts, so a signal that arrives while the child is starting is held
 // rather than killing shrinkrun; relay then passes held and later signals on.
+//
+// A signal the caller ignores (nohup's SIGHUP, the SIGINT of a background
+// job in a script) is left alone, so the child inherits it ignored, as it
+// would without shrinkrun: catching it would give the child the default
+// action instead. Go keeps an inherited SIG_IGN only for SIGHUP and SIGINT;
+// SIGTERM is caught and relayed even when the caller ignores it.
 func catch() chan os.Signal {
 	ch := make(chan os.Signal, 4)
-	signal.Notify(ch, forwarded...)
+	for _, s := range forwarded {
+		if !signal.Ignored(s) {
+			signal.Notify(ch, s)
+		}
+	}
 	return ch
 }
 

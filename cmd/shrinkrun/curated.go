@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -52,15 +53,15 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		// there, while the header still counts each real stream.
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
-	if inv.opts.pty {
-		r.Stdout = summarize.StripTerminal(r.Stdout)
-	}
 	id, kept := keep(entry, dir, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
 	r.RawOutput = kept
+	w := &checkedWriter{w: stdout}
+	defer w.report(stderr, kept)
+	stdout = w
 	block, ok := summarize.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
-	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(r)
+	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(out)
 	if !ok || !worthIt(len(block), raw, blockTokens, rawTokens) {
 		if !ok {
 			inv.note("rule %s failed on this output; printing the raw output", r.Rule)
@@ -96,6 +97,31 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	return inv.record(finish(st, stderr), r, block)
 }
 
+// checkedWriter remembers the first failure to write what shrinkrun prints
+// in place of the output, other than a reader that went away (EPIPE, the
+// caller's choice, as for any command in a pipeline). The exit status stays
+// the child's, so a full disk or a closed stdout would otherwise lose the
+// output without a word.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil && !errors.Is(err, syscall.EPIPE) {
+		c.err = err
+	}
+	return n, err
+}
+
+// report says on stderr that the output was not delivered, and where it is.
+func (c *checkedWriter) report(stderr io.Writer, kept string) {
+	if c.err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: the output could not be written to stdout: %v (raw output: %s)\n", c.err, kept)
+	}
+}
+
 // ignoreBrokenPipe keeps a reader that went away (`shrinkrun -- git log |
 // true`) from killing shrinkrun with SIGPIPE before it exits with the
 // child's status: the write then just fails. Catching the signal, unlike
@@ -113,17 +139,16 @@ func worthIt(blockBytes int, rawBytes int64, blockTokens int, rawTokens int64) b
 	return int64(blockBytes)*5 <= rawBytes*4 && int64(blockTokens)*5 <= rawTokens*4
 }
 
-// rawTokens estimates the raw output's tokens from the capture, scaled up
-// to the full size when the middle of a stream was dropped.
-func rawTokens(r *summarize.Run) int64 {
+// rawTokens estimates the raw output's tokens from the capture, escapes
+// included (the agent would pay for them), scaled up to the full size when
+// the middle of a stream was dropped.
+func rawTokens(out *runner.Output) int64 {
 	var n int64
-	for _, s := range []struct {
-		b     []byte
-		total int64
-	}{{r.Stdout, r.StdoutBytes}, {r.Stderr, r.StderrBytes}} {
-		t := int64(summarize.EstimateTokens(s.b))
-		if len(s.b) > 0 && s.total > int64(len(s.b)) {
-			t = t * s.total / int64(len(s.b))
+	for _, b := range []*runner.Buffer{out.Stdout, out.Stderr} {
+		kept := b.Bytes()
+		t := int64(summarize.EstimateTokens(kept))
+		if len(kept) > 0 && b.Total() > int64(len(kept)) {
+			t = t * b.Total() / int64(len(kept))
 		}
 		n += t
 	}
