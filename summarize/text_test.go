@@ -143,6 +143,7 @@ func FuzzHandParsers(f *testing.F) {
 		for range eachLine(b) {
 			break // stopping early must not panic
 		}
+		checkReadable(t, b)
 		s := string(b)
 		checkGoHandParsers(t, s)
 		checkPyHandParsers(t, s)
