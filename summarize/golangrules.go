@@ -18,7 +18,10 @@ var goRules = map[string]Func{
 // test printed, every failing package (FAIL<tab>pkg), and in a failed run
 // panics and fatal runtime errors, compiler and vet error locations, and
 // the go command's own messages ("go: ..." but its download progress).
-// go test -json is read through the text of its events.
+// go test -json is read through the text of its events, and a line where
+// a test's output without a final newline ran into go's result, marker or
+// reason line as two (goTailStart): that cut is the one thing the finder
+// shares with the rule, so that both read the same lines.
 //
 // A reason line belongs to a failing test either by position (without -v
 // it follows the "--- FAIL:" line, indented deeper than it and than any
