@@ -183,6 +183,13 @@ func (t *testLog) feed(l string) {
 	names := t.names
 	t.names = false
 	switch {
+	case t.sec != nil && l != "failures:" && l != "successes:" && !isSectionHead(l):
+		// What a test printed, however much it looks like libtest's or
+		// cargo's lines ("test result: ok. 50 passed", rustc's errors):
+		// a section ends at the next one or at the list of names.
+		if !t.sec.skip {
+			t.sec.lines = append(t.sec.lines, l)
+		}
 	case strings.HasPrefix(l, "test result: "):
 		t.bin.result = l
 		t.bin, t.sec = nil, nil
@@ -199,10 +206,6 @@ func (t *testLog) feed(l string) {
 		t.sec = &testBlock{head: l, skip: t.successes || len(t.sections) >= maxFailures}
 		if !t.successes {
 			t.sections = append(t.sections, t.sec)
-		}
-	case t.sec != nil:
-		if !t.sec.skip {
-			t.sec.lines = append(t.sec.lines, l)
 		}
 	default:
 		if name, ok := failedMark(l); ok {

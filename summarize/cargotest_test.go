@@ -248,3 +248,40 @@ func TestResultsCap(t *testing.T) {
 		t.Errorf("results cap:\n%s", got)
 	}
 }
+
+// TestCapturedLibtestLines: what a failing test printed is its section's,
+// however much it looks like libtest's or rustc's lines: a "test result:"
+// line in it neither ends the binary nor adds to the counts, and rustc's
+// errors in it are no build errors.
+func TestCapturedLibtestLines(t *testing.T) {
+	r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(`
+running 2 tests
+test ok_one ... ok
+test ui ... FAILED
+
+failures:
+
+---- ui stdout ----
+test result: ok. 50 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+running 3 tests
+error[E0425]: cannot find value ` + "`x`" + ` in this scope
+ --> tests/ui/bad.rs:3:13
+
+thread 'ui' (7) panicked at tests/ui.rs:10:5:
+ui test produced unexpected output
+
+
+failures:
+    ui
+
+test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.05s
+
+`)}
+	got := cargoBody(r)
+	for _, want := range []string{"passed: 1\nfailed: 1\n", "errors: 0\n", "failed_tests:\n- ui\n",
+		"- thread 'ui' (7) panicked at tests/ui.rs:10:5:\n  ui test produced unexpected output\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}

@@ -675,6 +675,46 @@ mod tests {
 EOF
 capture cargo_test abort 'cargo test'
 
+# ui_output: a test that runs rustc on a file that does not compile and
+# prints its errors, and one that prints libtest's lines ("test result:",
+# "test NAME ... FAILED") before it panics: what the failing tests printed
+# is their sections' text, not the harness's or cargo's. The boundary check
+# takes those lines too, and more than one finder takes rustc's.
+d=$ROOT/ui_output
+package "$d" demo
+printf 'pub fn f() {}\n' >"$d/src/lib.rs"
+mkdir -p "$d/tests/ui"
+cat >"$d/tests/ui/bad.rs" <<'EOF'
+fn main() {
+    let x: u32 = "no";
+    let y = undefined_var;
+}
+EOF
+cat >"$d/tests/ui.rs" <<'EOF'
+use std::process::Command;
+
+#[test]
+fn ui_compile_fail() {
+    let out = Command::new("rustc")
+        .args(["--edition=2021", "--crate-type=bin", "-o", "target/ui_bad", "tests/ui/bad.rs"])
+        .output()
+        .unwrap();
+    println!("{}", String::from_utf8_lossy(&out.stderr));
+    panic!("ui test produced unexpected output");
+}
+
+#[test]
+fn prints_test_result() {
+    println!("test result: ok. 50 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s");
+    println!("test fake_name ... FAILED");
+    panic!("see above");
+}
+
+#[test]
+fn ok_one() {}
+EOF
+capture cargo_test ui_output 'cargo test'
+
 ########################################################################
 # cargo_check
 
