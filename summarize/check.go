@@ -109,10 +109,22 @@ func findFailures(r *Run) failures {
 }
 
 // rustFailures finds rustc/cargo errors with their primary location,
-// libtest failures and panics, and git's fatal and error lines.
+// libtest failures and panics, and git's fatal and error lines; and in a
+// run that failed, the tests a test binary died running: the name of a
+// "test NAME ... " start line (one test thread) that no result followed
+// before the binary's output ended, and the thread named in the runtime's
+// "thread 'NAME' has overflowed its stack" (libtest names each test's
+// thread after it; "main" and "<unnamed>" name no test).
 func rustFailures(s stream, failed bool, f *failures) {
 	ls := s.ls
 	inError := false
+	running, runningAt := "", -1 // a test started and not finished yet
+	died := func() {
+		if failed && running != "" {
+			f.add(running, ls[runningAt], runningAt)
+		}
+		running = ""
+	}
 	for i, l := range ls {
 		// Each pattern starts with a known letter or with spaces, so the
 		// first byte picks the one or two patterns worth running.
@@ -145,10 +157,25 @@ func rustFailures(s stream, failed bool, f *failures) {
 					inError = false
 				}
 			}
+		case 'r':
+			if running != "" && isRunningTests(l) {
+				// The next binary: the last one died in that test.
+				died()
+			}
 		case 't':
+			if strings.HasPrefix(l, "test ") {
+				running, runningAt = "", i
+				if name, ok := libtestStart(l); ok {
+					running = name
+				}
+			}
 			switch {
 			case strings.HasSuffix(l, " FAILED") && strings.HasPrefix(l, "test "):
 				if name, ok := libtestFailed(l); ok {
+					f.add(name, l, i)
+				}
+			case failed && strings.HasPrefix(l, "thread '") && strings.HasSuffix(l, " has overflowed its stack"):
+				if name, _, _ := strings.Cut(l[len("thread '"):], "' "); name != "main" && name != "<unnamed>" {
 					f.add(name, l, i)
 				}
 			case failed && strings.HasPrefix(l, "thread '"):
@@ -164,6 +191,7 @@ func rustFailures(s stream, failed bool, f *failures) {
 			}
 		}
 	}
+	died()
 }
 
 // diagnostic reads the head of a rustc, cargo or git message line,

@@ -30,6 +30,11 @@ func TestFindFailures(t *testing.T) {
 		{"git fatal", "", "fatal: bad revision 'nope'\n", []string{"fatal: bad revision 'nope'"}},
 		{"should panic", "test tests::x - should panic ... FAILED\n", "", []string{"tests::x"}},
 		{"invalid UTF-8 as the body shows it", "", "fatal: \xff\n", []string{"fatal: \uFFFD"}},
+		{"a test its binary died in", "running 3 tests\ntest a ... ok\ntest b ... \nrunning 1 test\ntest c ... ok\n", "", []string{"b"}},
+		{"a test its binary died in at the end", "running 2 tests\ntest a ... loading\nok\ntest b ... cannot read\n", "", []string{"b"}},
+		{"tests that finished with --nocapture", "running 2 tests\ntest a ... loading\nok\ntest b ... ok\n\ntest result: ok. 2 passed; 0 failed\n", "", nil},
+		{"a stack overflow", "", "\nthread 'tests::deep' (12) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n", []string{"tests::deep"}},
+		{"a stack overflow of an unnamed thread", "", "thread '<unnamed>' has overflowed its stack\nthread 'main' has overflowed its stack\n", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +52,15 @@ func checkRequired(t *testing.T, f failures, want []string) {
 	want = slices.Sorted(slices.Values(want))
 	if !slices.Equal(got, want) {
 		t.Errorf("required = %q, want %q", got, want)
+	}
+}
+
+// TestDeadBinaryInPassingRun: a start line without a result, or a stack
+// overflow, is required only when the run failed, as a panic is.
+func TestDeadBinaryInPassingRun(t *testing.T) {
+	r := &Run{Stdout: []byte("running 1 test\ntest a ... "), Stderr: []byte("thread 'a' has overflowed its stack\n"), Exited: true}
+	if f := findFailures(r); len(f.required) != 0 {
+		t.Errorf("a passing run's dead test is required: %v", f.required)
 	}
 }
 
