@@ -134,7 +134,7 @@ func (c *cargoLog) cargoLine(l string) {
 		strings.HasPrefix(l, "error: doctest failed, to rerun pass "):
 		c.status = l
 		c.targets = append(c.targets, l)
-	case strings.HasPrefix(l, "error: ") && strings.HasSuffix(l, " targets failed:"):
+	case strings.HasPrefix(l, "error: ") && (strings.HasSuffix(l, " targets failed:") || strings.HasSuffix(l, " target failed:")):
 		// --no-fail-fast's summary; the targets it lists under it are the
 		// "to rerun pass" lines already kept.
 		c.status = l

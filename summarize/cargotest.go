@@ -19,6 +19,9 @@ const (
 	// context: enough for a panic line, its message, assertion left/right
 	// values and the first frames of a backtrace.
 	maxFailureLines = 12
+	// maxFatalErrors bounds the runtime's fatal errors: each one killed a
+	// test binary, so there are few.
+	maxFatalErrors = 10
 )
 
 // cargoTest summarizes bash.cargo_test: exact totals summed over every test
@@ -61,6 +64,8 @@ func cargoTest(r *Run) *Body {
 	b.Count("filtered_out", tot.filteredOut)
 	t.cargo.addBuildFields(b)
 	b.List("failed_tests", names, maxFailedTests)
+	b.List("unfinished_tests", t.unfinished, maxFailedTests)
+	b.List("fatal_runtime_errors", t.fatal, maxFatalErrors)
 
 	// The long lists share what the budget leaves, in order of importance:
 	// compiler errors; the per-binary results, short but at most half of
@@ -131,6 +136,10 @@ type testBinary struct {
 	// "NAME --- FAILED" with -q), used only when a binary that died never
 	// printed its list.
 	failedMarks []string
+	// running is the name of the last "test NAME ... " line that no
+	// result followed yet: with one test thread libtest prints it when the
+	// test starts and the result when it ends.
+	running string
 }
 
 // testBlock is a run of copied lines: a "---- name stdout ----" section with
@@ -151,6 +160,10 @@ type testLog struct {
 	bins     []*testBinary
 	sections []*testBlock // sections of failing tests, in order
 	panics   []*testBlock // panics outside sections
+	// unfinished holds the tests that binaries died running, as far as
+	// the output names them; fatal, the runtime's fatal errors.
+	unfinished, fatal []string
+	overflowed        bool // the last line was a "has overflowed its stack" line
 
 	bin       *testBinary // the binary being read; nil between binaries
 	sec       *testBlock  // the section being read
@@ -161,6 +174,9 @@ type testLog struct {
 
 // feed reads one line of either stream.
 func (t *testLog) feed(l string) {
+	if t.sec == nil && t.fatalLine(l) {
+		return
+	}
 	if t.panic != nil {
 		if endsPanic(l) {
 			t.panic = nil
@@ -180,9 +196,23 @@ func (t *testLog) feed(l string) {
 		return
 	}
 
+	if t.sec == nil && (isRunningTests(l) || diedBefore(l)) {
+		// The binary died without its result: the next one starts, or
+		// (2>&1) cargo says why.
+		t.endBinary()
+		t.feed(l)
+		return
+	}
 	names := t.names
 	t.names = false
 	switch {
+	case t.sec != nil && l != "failures:" && l != "successes:" && !isSectionHead(l):
+		// What a test printed, however much it looks like libtest's or
+		// cargo's lines ("test result: ok. 50 passed", rustc's errors):
+		// a section ends at the next one or at the list of names.
+		if !t.sec.skip {
+			t.sec.lines = append(t.sec.lines, l)
+		}
 	case strings.HasPrefix(l, "test result: "):
 		t.bin.result = l
 		t.bin, t.sec = nil, nil
@@ -200,21 +230,106 @@ func (t *testLog) feed(l string) {
 		if !t.successes {
 			t.sections = append(t.sections, t.sec)
 		}
-	case t.sec != nil:
-		if !t.sec.skip {
-			t.sec.lines = append(t.sec.lines, l)
-		}
 	default:
 		if name, ok := failedMark(l); ok {
 			t.bin.failedMarks = append(t.bin.failedMarks, name)
+		}
+		if strings.HasPrefix(l, "test ") {
+			t.bin.running, _ = libtestStart(l)
 		}
 		t.startPanic(l)
 	}
 }
 
+// endBinary closes a binary that died before its result line: the test it
+// was running, when libtest named it, is unfinished.
+func (t *testLog) endBinary() {
+	if t.bin.running != "" {
+		t.unfinished = append(t.unfinished, t.bin.running)
+	}
+	t.bin, t.sec = nil, nil
+}
+
+// fatalLine reads the runtime's lines about a binary it kills: "thread
+// 'NAME' (ID) has overflowed its stack" and "fatal runtime error: ...",
+// which joins the overflow line before it. It reports whether l was one.
+func (t *testLog) fatalLine(l string) bool {
+	overflowed := t.overflowed
+	t.overflowed = false
+	switch {
+	case strings.HasPrefix(l, "fatal runtime error: "):
+		if overflowed && len(t.fatal) > 0 {
+			t.fatal[len(t.fatal)-1] += "\n" + l
+		} else {
+			t.fatal = append(t.fatal, l)
+		}
+	case isOverflowLine(l):
+		t.fatal = append(t.fatal, l)
+		t.overflowed = true
+	default:
+		return false
+	}
+	return true
+}
+
+// isOverflowLine matches the runtime's "thread 'NAME' (ID) has overflowed
+// its stack" (the ID since Rust 1.88).
+func isOverflowLine(l string) bool {
+	return strings.HasPrefix(l, "thread '") && strings.HasSuffix(l, " has overflowed its stack")
+}
+
+// diedBefore reports whether l, read while a binary's output is open, is
+// one cargo prints only after the binary exited (with 2>&1 they share a
+// stream): its error for the binary, or the header of the next one.
+func diedBefore(l string) bool {
+	return strings.HasPrefix(l, "error: test failed, to rerun pass ") ||
+		strings.HasPrefix(l, "error: doctest failed, to rerun pass ") ||
+		isProgress(l) && (strings.HasPrefix(strings.TrimSpace(l), "Running ") || strings.HasPrefix(strings.TrimSpace(l), "Doc-tests "))
+}
+
+// libtestLine reads libtest's "test NAME ... REST": a test's result line,
+// or with one test thread its start line, where REST is empty or (with
+// --nocapture) what the test printed first. A should_panic test's
+// " - should panic" is cut off its name.
+func libtestLine(l string) (name, rest string, ok bool) {
+	after, ok := strings.CutPrefix(l, "test ")
+	if !ok {
+		return "", "", false
+	}
+	name, rest, ok = strings.Cut(after, " ...")
+	if !ok || name == "" || rest != "" && rest[0] != ' ' {
+		return "", "", false
+	}
+	return strings.TrimSuffix(name, " - should panic"), strings.TrimPrefix(rest, " "), true
+}
+
+// libtestStart returns the name of a test libtest started, from a "test
+// NAME ... " line without a result.
+func libtestStart(l string) (string, bool) {
+	if strings.HasSuffix(l, " ... ok") || strings.HasSuffix(l, " ... FAILED") {
+		return "", false // most lines, told apart without a search
+	}
+	name, rest, ok := libtestLine(l)
+	if !ok || isLibtestResult(rest) {
+		return "", false
+	}
+	return name, true
+}
+
+// isLibtestResult reports whether rest, what follows "test NAME ... ", is a
+// result: ok, FAILED, ignored (with its reason) or a benchmark's figures.
+func isLibtestResult(rest string) bool {
+	return rest == "ok" || rest == "FAILED" || rest == "ignored" ||
+		strings.HasPrefix(rest, "ignored, ") || strings.HasPrefix(rest, "bench: ")
+}
+
 // endStream resets the state at the end of a stream: a binary that died
 // mid-output leaves nothing open for the other stream to continue.
 func (t *testLog) endStream() {
+	if t.bin != nil {
+		t.endBinary()
+	}
+	t.overflowed = false
 	t.bin, t.sec, t.panic = nil, nil, nil
 	t.names, t.successes = false, false
 	t.cargo.cont = contNone

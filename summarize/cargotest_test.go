@@ -248,3 +248,99 @@ func TestResultsCap(t *testing.T) {
 		t.Errorf("results cap:\n%s", got)
 	}
 }
+
+// TestCapturedLibtestLines: what a failing test printed is its section's,
+// however much it looks like libtest's or rustc's lines: a "test result:"
+// line in it neither ends the binary nor adds to the counts, and rustc's
+// errors in it are no build errors.
+func TestCapturedLibtestLines(t *testing.T) {
+	r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(`
+running 2 tests
+test ok_one ... ok
+test ui ... FAILED
+
+failures:
+
+---- ui stdout ----
+test result: ok. 50 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s
+running 3 tests
+error[E0425]: cannot find value ` + "`x`" + ` in this scope
+ --> tests/ui/bad.rs:3:13
+
+thread 'ui' (7) panicked at tests/ui.rs:10:5:
+ui test produced unexpected output
+
+
+failures:
+    ui
+
+test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.05s
+
+`)}
+	got := cargoBody(r)
+	for _, want := range []string{"passed: 1\nfailed: 1\n", "errors: 0\n", "failed_tests:\n- ui\n",
+		"- thread 'ui' (7) panicked at tests/ui.rs:10:5:\n  ui test produced unexpected output\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}
+
+// TestDeadBinary: a test binary killed by a stack overflow, an abort or an
+// exit prints no result. The test it was running is named when libtest
+// printed its "test NAME ... " start line (one test thread), the
+// runtime's fatal lines are copied, and the next binary is a binary of its
+// own, in separate streams or merged.
+func TestDeadBinary(t *testing.T) {
+	const overflow = "\nthread 'tests::depth' (5436) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n"
+	const died = "error: test failed, to rerun pass `--lib`\n\nCaused by:\n" +
+		"  process didn't exit successfully: `target/debug/deps/demo-1 --test-threads=1` (signal: 6, SIGABRT: process abort signal)\n"
+	const other = "\nrunning 1 test\ntest other_passes ... ok\n\n" +
+		"test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n\n"
+	const fatal = "fatal_runtime_errors:\n- thread 'tests::depth' (5436) has overflowed its stack\n  fatal runtime error: stack overflow, aborting\n"
+	const results = "test_results:\n- Running unittests src/lib.rs (target/debug/deps/demo-1)\n" +
+		"- Running tests/other.rs (target/debug/deps/other-2)\n  test result: ok. 1 passed;"
+	for _, c := range []struct {
+		name           string
+		stdout, stderr string
+		want, not      []string
+	}{
+		{"one thread",
+			"\nrunning 3 tests\ntest tests::adds ... ok\ntest tests::depth ... " + other,
+			"     Running unittests src/lib.rs (target/debug/deps/demo-1)\n" + overflow + died +
+				"     Running tests/other.rs (target/debug/deps/other-2)\nerror: 1 target failed:\n    `--lib`\n",
+			[]string{"passed: 1\nfailed: 0\n", "errors: 0\nfinal_status: error: 1 target failed:\n",
+				"unfinished_tests:\n- tests::depth\n" + fatal, results}, nil},
+		{"one thread, merged",
+			"     Running unittests src/lib.rs (target/debug/deps/demo-1)\n\nrunning 3 tests\ntest tests::adds ... ok\ntest tests::depth ... " +
+				overflow + died + "     Running tests/other.rs (target/debug/deps/other-2)\n" + other +
+				"error: 1 target failed:\n    `--lib`\n", "",
+			[]string{"passed: 1\nfailed: 0\n", "errors: 0\nfinal_status: error: 1 target failed:\n",
+				"caused_by:\n- process didn't exit successfully:", "unfinished_tests:\n- tests::depth\n" + fatal, results}, nil},
+		{"several threads",
+			"\nrunning 3 tests\ntest tests::adds ... ok\n" + other,
+			"     Running unittests src/lib.rs (target/debug/deps/demo-1)\n" + overflow + died +
+				"     Running tests/other.rs (target/debug/deps/other-2)\n",
+			[]string{"failed: 0\n", "\n" + fatal, results}, []string{"unfinished_tests"}},
+		{"exit with --nocapture",
+			"\nrunning 2 tests\ntest tests::loads_manifest ... loading Cargo.toml\nok\ntest tests::loads_missing ... cannot read missing.toml\n",
+			"     Running unittests src/lib.rs (target/debug/deps/demo-1)\n" + died,
+			[]string{"unfinished_tests:\n- tests::loads_missing\n"}, []string{"loads_manifest", "fatal_runtime_errors"}},
+		{"a test that finished with --nocapture",
+			"\nrunning 1 test\ntest tests::a ... loading\nok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n", "",
+			nil, []string{"unfinished_tests"}},
+	} {
+		r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(c.stdout), Stderr: []byte(c.stderr)}
+		got := cargoBody(r)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: missing %q in:\n%s", c.name, w, got)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: %q in:\n%s", c.name, w, got)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"iter"
+	mathbits "math/bits"
 	"strconv"
 	"strings"
 )
@@ -14,11 +15,61 @@ import (
 // met on every line of a log are parsed by hand.
 
 // failures collects what must survive from the raw output: the set of
-// required strings and the raw lines they came from, in order (the first
-// ones; all are counted).
+// required strings and the raw lines they came from.
 type failures struct {
 	required map[string]bool
-	lines    capped
+	// taken holds, per stream, the lines the finders took. Two finders
+	// may take the same line (a rustc error line is also one of the lines
+	// pip's finder keeps), and a finder may take a line after one that
+	// comes later (a -v reason, at its test's result line): the fallback
+	// lists each line once, in output order (fallbackLines).
+	taken [2]lineSet
+	// stream is the stream the finders are reading, for taken.
+	stream int
+}
+
+// lineSet is the set of the lines of one stream that finders took, by
+// their index in the stream's lines; the go finder numbers the lines of
+// its decoded text after those (stream.goText). A bit per line: a finder
+// may take every line of a large capture.
+type lineSet struct {
+	ls, text []string // the stream's lines and, when it is not ls, the go text
+	bits     []uint64
+	n        int
+	// shown holds the lines a finder gave in another form than ls or text
+	// hold them (the node finder's plain text of a colored line), or every
+	// line when those are unknown (a finder called alone).
+	shown map[int]string
+}
+
+// line returns the line at index at as the set's stream holds it, or "".
+func (s *lineSet) line(at int) (string, bool) {
+	switch {
+	case at < len(s.ls):
+		return s.ls[at], true
+	case s.text != nil && at-len(s.ls) < len(s.text):
+		return s.text[at-len(s.ls)], true
+	}
+	return "", false
+}
+
+// add takes the line at index at, given as line.
+func (s *lineSet) add(line string, at int) {
+	w := at / 64
+	if w >= len(s.bits) {
+		s.bits = append(s.bits, make([]uint64, w+1-len(s.bits))...)
+	}
+	if s.bits[w]&(1<<(at%64)) != 0 {
+		return
+	}
+	s.bits[w] |= 1 << (at % 64)
+	s.n++
+	if l, ok := s.line(at); !ok || l != line {
+		if s.shown == nil {
+			s.shown = map[int]string{}
+		}
+		s.shown[at] = line
+	}
 }
 
 // finder scans one stream for the failures of one family of tools. failed
@@ -41,10 +92,15 @@ func newStream(raw []byte) stream { return stream{raw: raw, ls: lines(raw)} }
 var finders = []finder{rustFailures, goFailures, pythonFailures, nodeFailures}
 
 func findFailures(r *Run) failures {
-	f := failures{required: map[string]bool{}, lines: newCapped(maxFallbackLines)}
+	f := failures{required: map[string]bool{}}
 	failed := !r.Exited || r.ExitCode != 0
-	for _, raw := range [][]byte{r.Stdout, r.Stderr} {
+	for i, raw := range [][]byte{r.Stdout, r.Stderr} {
 		s := stream{raw: raw, ls: r.linesOf(raw), goText: r.goTextOf(raw)}
+		f.stream = i
+		f.taken[i] = lineSet{ls: s.ls}
+		if !sameLines(s.goText, s.ls) {
+			f.taken[i].text = s.goText
+		}
 		for _, find := range finders {
 			find(s, failed, &f)
 		}
@@ -53,10 +109,22 @@ func findFailures(r *Run) failures {
 }
 
 // rustFailures finds rustc/cargo errors with their primary location,
-// libtest failures and panics, and git's fatal and error lines.
+// libtest failures and panics, and git's fatal and error lines; and in a
+// run that failed, the tests a test binary died running: the name of a
+// "test NAME ... " start line (one test thread) that no result followed
+// before the binary's output ended, and the thread named in the runtime's
+// "thread 'NAME' has overflowed its stack" (libtest names each test's
+// thread after it; "main" and "<unnamed>" name no test).
 func rustFailures(s stream, failed bool, f *failures) {
 	ls := s.ls
 	inError := false
+	running, runningAt := "", -1 // a test started and not finished yet
+	died := func() {
+		if failed && running != "" {
+			f.add(running, ls[runningAt], runningAt)
+		}
+		running = ""
+	}
 	for i, l := range ls {
 		// Each pattern starts with a known letter or with spaces, so the
 		// first byte picks the one or two patterns worth running.
@@ -72,7 +140,7 @@ func rustFailures(s stream, failed bool, f *failures) {
 			}
 			switch level, _, _, ok := diagnostic(l); {
 			case isErrorLine(l):
-				f.add(strings.TrimSpace(l), l)
+				f.add(strings.TrimSpace(l), l, i)
 				inError = true
 			case ok && level == "error":
 				inError = false
@@ -85,29 +153,45 @@ func rustFailures(s stream, failed bool, f *failures) {
 		case ' ':
 			if inError {
 				if loc, ok := arrowLocation(l); ok {
-					f.add(loc, l)
+					f.add(loc, l, i)
 					inError = false
 				}
 			}
+		case 'r':
+			if running != "" && isRunningTests(l) {
+				// The next binary: the last one died in that test.
+				died()
+			}
 		case 't':
+			if strings.HasPrefix(l, "test ") {
+				running, runningAt = "", i
+				if name, ok := libtestStart(l); ok {
+					running = name
+				}
+			}
 			switch {
 			case strings.HasSuffix(l, " FAILED") && strings.HasPrefix(l, "test "):
 				if name, ok := libtestFailed(l); ok {
-					f.add(name, l)
+					f.add(name, l, i)
+				}
+			case failed && strings.HasPrefix(l, "thread '") && strings.HasSuffix(l, " has overflowed its stack"):
+				if name, _, _ := strings.Cut(l[len("thread '"):], "' "); name != "main" && name != "<unnamed>" {
+					f.add(name, l, i)
 				}
 			case failed && strings.HasPrefix(l, "thread '"):
 				// A panic is a failure only in a run that failed: a passing
 				// should_panic test under --nocapture prints one too.
 				if loc, ok := panicLocation(l); ok {
-					f.add(loc, l)
+					f.add(loc, l, i)
 					if i+1 < len(ls) && ls[i+1] != "" {
 						// The panic message: the assertion or the reason.
-						f.lines.add(ls[i+1])
+						f.take(ls[i+1], i+1)
 					}
 				}
 			}
 		}
 	}
+	died()
 }
 
 // diagnostic reads the head of a rustc, cargo or git message line,
@@ -276,14 +360,51 @@ func isLocation(s string) bool {
 	return j > 0 && isDigits(s[j+1:i]) && !strings.ContainsAny(s[:j], reSpace)
 }
 
-// add records a required string, in the form the body would show it.
-func (f *failures) add(req, line string) {
+// add records a required string, in the form the body would show it, and
+// the line it came from, at index at of the lines the finder reads.
+func (f *failures) add(req, line string, at int) {
 	// The check reads the body's lines trimmed, so requirements are too;
 	// an empty name ("FAIL\t" with no package) is no requirement.
 	if req = strings.TrimSpace(clean(req)); req != "" {
 		f.required[req] = true
 	}
-	f.lines.add(line)
+	f.take(line, at)
+}
+
+// take records a line for the fallback, at index at of the lines the
+// finder reads.
+func (f *failures) take(line string, at int) {
+	f.taken[f.stream].add(line, at)
+}
+
+// fallbackLines returns the lines the finders took, each once, in output
+// order: stdout's, then stderr's. Only the first maxFallbackLines are
+// kept; all are counted.
+func (f failures) fallbackLines() capped {
+	c := newCapped(maxFallbackLines)
+	for _, set := range f.taken {
+		if len(c.items) == c.max {
+			c.total += set.n
+			continue
+		}
+		for w, bits := range set.bits {
+			for bits != 0 {
+				at := w*64 + mathbits.TrailingZeros64(bits)
+				bits &= bits - 1
+				l, ok := set.shown[at]
+				if !ok {
+					l, _ = set.line(at)
+				}
+				c.add(l)
+			}
+		}
+	}
+	return c
+}
+
+// sameLines reports whether a and b are the same slice.
+func sameLines(a, b []string) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // accounted reports whether every required string is in the rendered body,
@@ -349,15 +470,17 @@ func accounted(f failures, body []byte) (missing int, ok bool) {
 }
 
 // fallbackBody is what the block shows when a rule's body fails the check:
-// the exit code and every raw line that reported a failure, copied in order.
+// the exit code and every raw line that reported a failure, copied once
+// each, in order.
 func fallbackBody(r *Run, f failures) *Body {
 	b := &Body{}
 	if r.Exited {
 		b.Count("exit_code", r.ExitCode)
 	}
 	b.Field("fallback", "true")
-	b.Count("failure_lines", f.lines.total)
-	b.ListCapped("failures", f.lines)
+	lines := f.fallbackLines()
+	b.Count("failure_lines", lines.total)
+	b.ListCapped("failures", lines)
 	return b
 }
 

@@ -30,6 +30,11 @@ func TestFindFailures(t *testing.T) {
 		{"git fatal", "", "fatal: bad revision 'nope'\n", []string{"fatal: bad revision 'nope'"}},
 		{"should panic", "test tests::x - should panic ... FAILED\n", "", []string{"tests::x"}},
 		{"invalid UTF-8 as the body shows it", "", "fatal: \xff\n", []string{"fatal: \uFFFD"}},
+		{"a test its binary died in", "running 3 tests\ntest a ... ok\ntest b ... \nrunning 1 test\ntest c ... ok\n", "", []string{"b"}},
+		{"a test its binary died in at the end", "running 2 tests\ntest a ... loading\nok\ntest b ... cannot read\n", "", []string{"b"}},
+		{"tests that finished with --nocapture", "running 2 tests\ntest a ... loading\nok\ntest b ... ok\n\ntest result: ok. 2 passed; 0 failed\n", "", nil},
+		{"a stack overflow", "", "\nthread 'tests::deep' (12) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n", []string{"tests::deep"}},
+		{"a stack overflow of an unnamed thread", "", "thread '<unnamed>' has overflowed its stack\nthread 'main' has overflowed its stack\n", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +52,15 @@ func checkRequired(t *testing.T, f failures, want []string) {
 	want = slices.Sorted(slices.Values(want))
 	if !slices.Equal(got, want) {
 		t.Errorf("required = %q, want %q", got, want)
+	}
+}
+
+// TestDeadBinaryInPassingRun: a start line without a result, or a stack
+// overflow, is required only when the run failed, as a panic is.
+func TestDeadBinaryInPassingRun(t *testing.T) {
+	r := &Run{Stdout: []byte("running 1 test\ntest a ... "), Stderr: []byte("thread 'a' has overflowed its stack\n"), Exited: true}
+	if f := findFailures(r); len(f.required) != 0 {
+		t.Errorf("a passing run's dead test is required: %v", f.required)
 	}
 }
 
@@ -166,5 +180,79 @@ func TestPanickingRule(t *testing.T) {
 	defer delete(rules, "bash.test_panic")
 	if block, ok := Block(&Run{Rule: "bash.test_panic", Stdout: []byte("x\n")}); ok || block != nil {
 		t.Fatalf("got %q, %v", block, ok)
+	}
+}
+
+// TestFallbackLinesOnce: the fallback lists every line a finder took once,
+// in output order, and counts each once, however many finders took it
+// (the rust finder and pip's both keep "error:" lines) and in whatever
+// order they took it (a panic's message line that is an error line too,
+// a -v reason taken at its test's result line).
+func TestFallbackLinesOnce(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		stdout, stderr string
+		want           []string
+	}{
+		{"an error line two finders take",
+			"error[E0425]: cannot find value `x`\n --> a.rs:3:13\nerror: aborting due to 2 previous errors\n",
+			"error: test failed, to rerun pass `--test ui`\n",
+			[]string{"error[E0425]: cannot find value `x`", " --> a.rs:3:13", "error: aborting due to 2 previous errors",
+				"error: test failed, to rerun pass `--test ui`"}},
+		{"a panic message that is an error line",
+			"thread 'a' (1) panicked at src/a.rs:1:2:\nerror: boom\ntest a ... FAILED\n", "",
+			[]string{"thread 'a' (1) panicked at src/a.rs:1:2:", "error: boom", "test a ... FAILED"}},
+		{"a go reason taken at its result line",
+			"=== RUN   TestA\n    a_test.go:3: bad\nerror: x\n--- FAIL: TestA (0.00s)\n", "",
+			[]string{"    a_test.go:3: bad", "error: x", "--- FAIL: TestA (0.00s)"}},
+		{"a colored line is listed as its plain text, in its place",
+			"error: first\n\x1b[31m FAIL \x1b[39m src/a.test.ts > adds\nerror: last\n", "",
+			[]string{"error: first", " FAIL  src/a.test.ts > adds", "error: last"}},
+		{"the same text twice is two lines",
+			"test a ... FAILED\ntest a ... FAILED\n", "",
+			[]string{"test a ... FAILED", "test a ... FAILED"}},
+	} {
+		r := &Run{Stdout: []byte(c.stdout), Stderr: []byte(c.stderr), ExitCode: 1, Exited: true}
+		lines := findFailures(r).fallbackLines()
+		if !slices.Equal(lines.items, c.want) || lines.total != len(c.want) {
+			t.Errorf("%s: fallback lines %q (%d), want %q", c.name, lines.items, lines.total, c.want)
+		}
+	}
+}
+
+// TestFallbackOnRealOutput: on real cargo test output where two finders
+// take the same rustc and cargo error lines (cargo_test/ui_output: a test
+// prints rustc's errors), a rule the check rejects falls back to each
+// failure line once, in the output's order.
+func TestFallbackOnRealOutput(t *testing.T) {
+	dir := filepath.Join(corpusDir, "cargo_test")
+	stdout, err := os.ReadFile(filepath.Join(dir, "ui_output.stdout"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := os.ReadFile(filepath.Join(dir, "ui_output.stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules["bash.test_broken"] = func(*Run) *Body { return &Body{} }
+	defer delete(rules, "bash.test_broken")
+	r := &Run{Rule: "bash.test_broken", Command: "cargo test", Stdout: stdout, Stderr: stderr, ExitCode: 101, Exited: true}
+	block, _ := Block(r)
+	want := "fallback: true\nfailure_lines: 13\nfailures:\n" +
+		"- test prints_test_result ... FAILED\n" +
+		"- test ui_compile_fail ... FAILED\n" +
+		"- test fake_name ... FAILED\n" +
+		"- thread 'prints_test_result' (23540) panicked at tests/ui.rs:17:5:\n" +
+		"- see above\n" +
+		"- error[E0425]: cannot find value `undefined_var` in this scope\n" +
+		"-  --> tests/ui/bad.rs:3:13\n" +
+		"- error[E0308]: mismatched types\n" +
+		"-  --> tests/ui/bad.rs:2:18\n" +
+		"- error: aborting due to 2 previous errors\n" +
+		"- thread 'ui_compile_fail' (23541) panicked at tests/ui.rs:10:5:\n" +
+		"- ui test produced unexpected output\n" +
+		"- error: test failed, to rerun pass `--test ui`\n"
+	if !bytes.HasSuffix(block, []byte(want)) {
+		t.Errorf("fallback body:\n%s\nwant it to end with\n%s", block, want)
 	}
 }

@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -49,6 +50,21 @@ var goHandSeeds = []string{
 	`{"Action":"","Package":"p","Output":"x\n"}`,
 	`{"ImportPath":"c [c.test]","Action":"build-output","Output":"# c\n"}`,
 	`{"ImportPath":"c [c.test]","Action":"build-fail"}`,
+	"loading fixture...--- FAIL: TestLoad (0.00s)",
+	"header ok--- PASS: TestHeader (0.00s)\nx\t--- SKIP: T (1.5s)\n  --- FAIL: T (0.00s)\n\t--- FAIL: T (0.00s)",
+	"body done=== RUN   TestSections/footer\n=== PAUSE T\n x=== CONT  T\nx=== NAME  T\tU\nx=== NAME  \nx=== RUN   (0.00s)",
+	"summing    report_test.go:24: total = 7, want 6\nx     a.go:1: y\nx\t    a.go:1: y\nx    .go:1: y\nx    a.go:1:y\nb.go:2    a.go:1: y",
+	"x--- FAIL: T (0.00)\nx--- FAIL: T A (0.00s)\nx--- FAIL:  (0.00s)\nx--- FAIL: T (s)\nx--- FAIL: T\t(0.00s)\n--- FAIL: a.go:1: (0.00s)",
+	`{"Action":"output","Package":"p","Test":"T","Output":"partial"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"--- FAIL: T (0.00s)\n"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"more"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"=== RUN   T\u00e9\n"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"more"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"--- FAIL: T\t(0.00s)\n"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"more"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"--- FAIL: T (0.00s)\nx\n"}` + "\n" +
+		`{"Action":"output","Package":"p","Test":"T","Output":"summing    t_test.go:3: bad\n"}` + "\n" +
+		`{"Action":"fail","Package":"p"}`,
 	`{"Action":"start","Package":"a"}` + "\n" +
 		`{"Action":"output","Package":"a","Test":"TestA","Output":"=== RUN   TestA\n"}` + "\n" +
 		`{"Action":"output","Package":"b","Output":"ok  \tb\t0.01s\r\n"}` + "\n" +
@@ -86,30 +102,78 @@ func checkGoHandParsers(t *testing.T, s string) {
 	if got, want := slices.Collect(goTextLines(ls)), goTextLinesJSON(ls); !slices.Equal(got, want) {
 		t.Fatalf("goTextLines(%q) =\n%q\nwith encoding/json\n%q", ls, got, want)
 	}
+	if got, want := goText(ls), goTextLinesJSON(ls); !slices.Equal(got, want) {
+		t.Fatalf("goText(%q) =\n%q\nwith encoding/json\n%q", ls, got, want)
+	}
+	for _, l := range ls {
+		if got, want := goTailStart(l), goTailStartRE(l); got != want {
+			t.Fatalf("goTailStart(%q) = %d, the regexps say %d", l, got, want)
+		}
+	}
 	for range goTextLines(ls) {
 		break // stopping early must not panic
 	}
 }
 
+// The plain forms of goTailStart: go's text that test output without a
+// final newline ran into, a marker or (at the line's first ".go:") a
+// reason, after text that is not blank.
+const goMarkerPattern = `--- (?:FAIL|PASS|SKIP): [^ \t]+ \([0-9.]+s\)|=== (?:RUN   |PAUSE |CONT  |NAME  )[^ \t]+`
+
+var (
+	goMarkerRE      = regexp.MustCompile(`^(?:` + goMarkerPattern + `)$`)
+	goMarkerTailRE  = regexp.MustCompile(`^(.*)(` + goMarkerPattern + `)$`)
+	goReasonWordRE  = regexp.MustCompile(`^(.*)    [^ \t]+$`)
+	goReasonAfterRE = regexp.MustCompile(`^\.go:[0-9]+: `)
+)
+
+func goTailStartRE(l string) int {
+	i := -1
+	if m := goMarkerTailRE.FindStringSubmatchIndex(l); m != nil {
+		i = m[3]
+	} else if at := strings.Index(l, ".go:"); at >= 0 && goReasonAfterRE.MatchString(l[at:]) {
+		if m := goReasonWordRE.FindStringSubmatchIndex(l[:at]); m != nil {
+			i = m[3]
+		}
+	}
+	if i <= 0 || strings.Trim(l[:i], " \t") == "" {
+		return 0
+	}
+	return i
+}
+
 // goTextLinesJSON is goTextLines as it was before events were scanned by
-// hand: each decoded by json.Unmarshal, each package's text split by lines.
+// hand: each decoded by json.Unmarshal, each package's text split by lines,
+// a line ended before an event that is a go marker line, and a line that
+// output without a newline ran into go's text cut where goTailStartRE says.
 func goTextLinesJSON(ls []string) []string {
+	split := func(ls []string) []string {
+		var out []string
+		for _, l := range ls {
+			if i := goTailStartRE(l); i > 0 {
+				out = append(out, l[:i], l[i:])
+			} else {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
 	if !hasGoEvents(ls) {
-		return ls
+		return split(ls)
 	}
 	out := make([]string, 0, len(ls))
 	texts := map[string]*strings.Builder{}
 	var order []string
 	release := func(key string) {
 		if b := texts[key]; b != nil && b.Len() > 0 {
-			out = append(out, lines([]byte(b.String()))...)
+			out = append(out, split(lines([]byte(b.String())))...)
 			b.Reset()
 		}
 	}
 	for _, l := range ls {
 		var e struct{ Action, Package, ImportPath, Test, Output string }
 		if !strings.HasPrefix(l, `{"`) || json.Unmarshal([]byte(l), &e) != nil || e.Action == "" {
-			out = append(out, l)
+			out = append(out, split([]string{l})...)
 			continue
 		}
 		key := e.Package
@@ -121,6 +185,10 @@ func goTextLinesJSON(ls []string) []string {
 			b = &strings.Builder{}
 			texts[key] = b
 			order = append(order, key)
+		}
+		if text := b.String(); text != "" && !strings.HasSuffix(text, "\n") &&
+			goMarkerRE.MatchString(strings.TrimSuffix(e.Output, "\n")) {
+			b.WriteString("\n")
 		}
 		b.WriteString(e.Output)
 		switch {

@@ -1,9 +1,6 @@
 package summarize
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // goRules are the summarizers of the go family of commands.
 var goRules = map[string]Func{
@@ -18,7 +15,10 @@ var goRules = map[string]Func{
 // test printed, every failing package (FAIL<tab>pkg), and in a failed run
 // panics and fatal runtime errors, compiler and vet error locations, and
 // the go command's own messages ("go: ..." but its download progress).
-// go test -json is read through the text of its events.
+// go test -json is read through the text of its events, and a line where
+// a test's output without a final newline ran into go's result, marker or
+// reason line as two (goTailStart): that cut is the one thing the finder
+// shares with the rule, so that both read the same lines.
 //
 // A reason line belongs to a failing test either by position (without -v
 // it follows the "--- FAIL:" line, indented deeper than it and than any
@@ -33,14 +33,21 @@ func goFailures(s stream, failed bool, f *failures) {
 	var pending goPending  // -v: reason lines by test, since its === line
 	cur := ""              // the test the === lines named last
 	var results []goIndent // result lines since the last === line, by depth
-	text := goTextLines(s.ls)
-	if s.goText != nil {
-		text = slices.Values(s.goText)
+	text := s.goText
+	if text == nil {
+		text = goText(s.ls)
 	}
-	for l := range text {
+	// Lines are numbered for the fallback in the stream's lines, or after
+	// them when the text is not those lines (test2json events, cut lines).
+	base := 0
+	if !sameLines(text, s.ls) {
+		base = len(s.ls)
+	}
+	for k, l := range text {
 		if l == "" {
 			continue
 		}
+		at := base + k
 		c := l[0]
 		var name, result string
 		var indent int
@@ -56,9 +63,9 @@ func goFailures(s stream, failed bool, f *failures) {
 			}
 		case result != "":
 			if result == "FAIL" {
-				f.add(name, l)
+				f.add(name, l, at)
 				for _, r := range pending.lines[name] {
-					f.add(goReason(r), r)
+					f.add(goReason(r.line), r.line, r.at)
 				}
 			}
 			pending.drop(name)
@@ -72,30 +79,30 @@ func goFailures(s stream, failed bool, f *failures) {
 			case loc == "":
 			case len(results) > 0:
 				if results[len(results)-1].failed {
-					f.add(loc, l)
+					f.add(loc, l, at)
 				}
 			case cur != "":
-				pending.add(cur, l)
+				pending.add(cur, goLine{l, at})
 			}
 		case c == 'F' && strings.HasPrefix(l, "FAIL\t"):
 			pkg, _, _ := strings.Cut(l[5:], "\t")
 			pkg, _, _ = strings.Cut(pkg, " ")
-			f.add(pkg, l)
+			f.add(pkg, l, at)
 			results = results[:0]
 		case !failed:
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: "):
-			f.add(strings.TrimSpace(l), l)
+			f.add(strings.TrimSpace(l), l, at)
 			results = results[:0]
 		case strings.HasPrefix(l, "go: "):
 			if !strings.HasPrefix(l, "go: downloading ") && !strings.HasPrefix(l, "go: finding ") &&
 				!strings.HasPrefix(l, "go: extracting ") {
-				f.add(strings.TrimSpace(l), l)
+				f.add(strings.TrimSpace(l), l, at)
 			}
 		default:
 			// A compiler or vet error: "./a.go:12:5: undefined: x".
 			s := strings.TrimPrefix(l, "vet: ")
 			if n := goLocLen(s, 2); n > 0 {
-				f.add(s[:n], l)
+				f.add(s[:n], l, at)
 			}
 		}
 	}
@@ -105,17 +112,23 @@ func goFailures(s stream, failed bool, f *failures) {
 // result line yet, by name. The buffers of the tests that have one are
 // reused: a log runs thousands of tests, each printing a few lines.
 type goPending struct {
-	lines map[string][]string
-	spare [][]string
+	lines map[string][]goLine
+	spare [][]goLine
 }
 
-func (p *goPending) add(name, l string) {
+// goLine is a line of go's text and its index, for the fallback.
+type goLine struct {
+	line string
+	at   int
+}
+
+func (p *goPending) add(name string, l goLine) {
 	ls, ok := p.lines[name]
 	if n := len(p.spare); !ok && n > 0 {
 		ls, p.spare = p.spare[n-1], p.spare[:n-1]
 	}
 	if p.lines == nil {
-		p.lines = map[string][]string{}
+		p.lines = map[string][]goLine{}
 	}
 	p.lines[name] = append(ls, l)
 }

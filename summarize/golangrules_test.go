@@ -54,6 +54,22 @@ func TestGoFailures(t *testing.T) {
 			`{"Action":"fail","Package":"p"}` + "\n", true,
 			[]string{"TestJ", "j_test.go:7:", "p"}},
 		{"a duration is required", "--- FAIL: TestA\n", true, nil},
+		{"a result after output without a newline", "partial output--- FAIL: TestA (0.00s)\n    a_test.go:3: bad\n", false,
+			[]string{"TestA", "a_test.go:3:"}},
+		{"a result after output without a newline (-v)", "=== RUN   TestA\nloading...--- FAIL: TestA (0.00s)\n=== RUN   TestB\nok--- PASS: TestB (0.00s)\n", false,
+			[]string{"TestA"}},
+		{"a reason after output without a newline (-v)", "=== RUN   TestA\nsumming    a_test.go:24: total = 7\n--- FAIL: TestA (0.00s)\n", true,
+			[]string{"TestA", "a_test.go:24:"}},
+		{"a run marker after output without a newline (-v)", "=== RUN   TestS\n=== RUN   TestS/a\ndone=== RUN   TestS/b\n    s_test.go:9: bad\n" +
+			"--- FAIL: TestS (0.00s)\n    --- PASS: TestS/a (0.00s)\n    --- FAIL: TestS/b (0.00s)\n", true,
+			[]string{"TestS", "TestS/b", "s_test.go:9:"}},
+		{"result text that is not the line's tail", "see --- FAIL: TestA (0.00s) above\nx--- FAIL: TestA (0.00)\nx--- FAIL: Test A (0.00s)\n" +
+			"x--- FAIL:  (0.00s)\nx--- FAILED: TestA (0.00s)\n", true, nil},
+		{"test2json events after output without a newline", `{"Action":"output","Package":"p","Test":"TestJ","Output":"=== RUN   TestJ\n"}` + "\n" +
+			`{"Action":"output","Package":"p","Test":"TestJ","Output":"partial"}` + "\n" +
+			`{"Action":"output","Package":"p","Test":"TestJ","Output":"--- FAIL: TestJ (0.00s)\n"}` + "\n" +
+			`{"Action":"fail","Package":"p","Test":"TestJ"}` + "\n", false,
+			[]string{"TestJ"}},
 		{"cargo's and git's lines", "test a::b ... FAILED\nerror[E0425]: x\n  --> src/a.rs:1:2\n", true, nil},
 	}
 	for _, tt := range tests {

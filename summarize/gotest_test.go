@@ -214,6 +214,27 @@ func TestGoTestLayouts(t *testing.T) {
 		{"an example",
 			"--- FAIL: ExampleF (0.00s)\ngot:\n1\nwant:\n2\nFAIL\nexit status 1\nFAIL\tp\t0.01s\n",
 			[]string{"- --- FAIL: ExampleF (0.00s)\n  got:\n  1\n  want:\n  2\npassed", ""}},
+		{"output without a newline before a result line",
+			"partial--- FAIL: TestA (0.00s)\n    a_test.go:3: bad\nok so far--- FAIL: TestB (0.00s)\nFAIL\nFAIL\tp\t0.01s\n",
+			[]string{"tests_failed: 2", "- TestA\n- TestB\n", "- --- FAIL: TestA (0.00s)\n  a_test.go:3: bad\n"}},
+		{"output without a newline with -v",
+			"=== RUN   TestA\npartial    a_test.go:3: bad\n--- FAIL: TestA (0.00s)\n=== RUN   TestB\nok so far--- PASS: TestB (0.00s)\n" +
+				"=== RUN   TestS\n=== RUN   TestS/a\ndone=== RUN   TestS/b\n    s_test.go:9: bad\n--- FAIL: TestS (0.00s)\n" +
+				"    --- PASS: TestS/a (0.00s)\n    --- FAIL: TestS/b (0.00s)\nFAIL\nFAIL\tp\t0.01s\n",
+			[]string{"tests_passed: 2", "tests_failed: 3", "- --- FAIL: TestA (0.00s)\n  a_test.go:3: bad\n",
+				"- --- FAIL: TestS/b (0.00s)\n  s_test.go:9: bad\n"}},
+		{"output without a newline with -json",
+			`{"Action":"output","Package":"p","Test":"TestJ","Output":"=== RUN   TestJ\n"}` + "\n" +
+				`{"Action":"output","Package":"p","Test":"TestJ","Output":"summing    j_test.go:4: bad\n"}` + "\n" +
+				`{"Action":"output","Package":"p","Test":"TestJ","Output":"partial"}` + "\n" +
+				`{"Action":"output","Package":"p","Test":"TestJ","Output":"--- FAIL: TestJ (0.00s)\n"}` + "\n" +
+				`{"Action":"fail","Package":"p","Test":"TestJ"}` + "\n" +
+				`{"Action":"output","Package":"p","Output":"FAIL\tp\t0.01s\n"}` + "\n" +
+				`{"Action":"fail","Package":"p"}` + "\n",
+			[]string{"tests_failed: 1", "- --- FAIL: TestJ (0.00s)\n  j_test.go:4: bad\n"}},
+		{"result text inside a line is no result",
+			"see --- FAIL: TestA (0.00s) above\nx--- FAIL: Test A (0.00s)\nok  \tp\t0.01s\n",
+			[]string{"tests_failed: 0"}},
 		{"a package that exited",
 			"=== RUN   TestA\nsetup: no database\nFAIL\tp\t0.01s\nok  \tq\t0.01s\n",
 			[]string{"packages_ok: 1", "- FAIL\tp\t0.01s\n  setup: no database\n"}},
@@ -265,6 +286,47 @@ func TestGoRulesLinear(t *testing.T) {
 			if missing, ok := accounted(findFailures(readable(r)), block); !ok {
 				t.Errorf("%s on %s: %d failures neither shown nor counted", rule, name, missing)
 			}
+		}
+	}
+}
+
+// TestGoTailStart: go's own text is cut off a line that a test's output
+// without a final newline ran into only when it has go's exact shape and
+// ends the line.
+func TestGoTailStart(t *testing.T) {
+	for l, want := range map[string]string{
+		"loading fixture...--- FAIL: TestLoad (0.00s)":           "--- FAIL: TestLoad (0.00s)",
+		"header ok--- PASS: TestHeader (0.00s)":                  "--- PASS: TestHeader (0.00s)",
+		"x--- SKIP: TestA/sub_test#01 (12.50s)":                  "--- SKIP: TestA/sub_test#01 (12.50s)",
+		"body done=== RUN   TestSections/footer":                 "=== RUN   TestSections/footer",
+		"x=== PAUSE TestP":                                       "=== PAUSE TestP",
+		"x=== CONT  TestP":                                       "=== CONT  TestP",
+		"x=== NAME  TestP":                                       "=== NAME  TestP",
+		"summing    report_test.go:24: total = 7, want 6":        "    report_test.go:24: total = 7, want 6",
+		"a  b    x_test.go:3: y":                                 "    x_test.go:3: y",
+		"--- FAIL: TestLoad (0.00s)":                             "",
+		"    --- FAIL: TestLoad/x (0.00s)":                       "",
+		"        x_test.go:3: reason":                            "",
+		"=== RUN   TestA":                                        "",
+		"see --- FAIL: TestA (0.00s) above":                      "",
+		"x--- FAIL: Test A (0.00s)":                              "",
+		"x--- FAIL: TestA (0.00)":                                "",
+		"x--- FAIL: TestA (fast)":                                "",
+		"x--- FAILED: TestA (0.00s)":                             "",
+		"x--- FAIL:  (0.00s)":                                    "",
+		"x=== RUN   ":                                            "",
+		"x=== RUNNING TestA":                                     "",
+		"x   x_test.go:3: three spaces":                          "",
+		"x    x_test.go:3 no colon after the line":               "",
+		"./a.go:1:2: undefined: x    b_test.go:3: not the first": "",
+		"\t/usr/local/go/src/testing/testing.go:1974 +0x232":     "",
+	} {
+		got := ""
+		if i := goTailStart(l); i > 0 {
+			got = l[i:]
+		}
+		if got != want {
+			t.Errorf("goTailStart(%q) cuts off %q, want %q", l, got, want)
 		}
 	}
 }

@@ -425,8 +425,8 @@ func nodeFailures(s stream, _ bool, f *failures) {
 }
 
 // scanNode reads the failures nodeFailures finds, and gives each to found
-// with the line it came from.
-func scanNode(s stream, found func(req, line string)) {
+// with the line it came from and that line's index in s.ls.
+func scanNode(s stream, found func(req, line string, at int)) {
 	ls := s.ls
 	// Without an escape in the stream its lines are their plain text.
 	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
@@ -435,7 +435,9 @@ func scanNode(s stream, found func(req, line string)) {
 		jestFail bool   // inside a jest FAIL suite
 		lead     = true // no line at the margin yet: a pipe may have cut the FAIL line off
 		jestAt   string // a jest failure's first frame, until a project frame is seen
+		jestAtI  int    // the index of jestAt's line
 		jestWant bool   // a jest failure's project frame is still to come
+		cur      int    // the index of the line being read
 	)
 	// A colored line is stripped into buf, which the next one reuses:
 	// most lines are read and dropped. add copies what is kept of it.
@@ -448,11 +450,11 @@ func scanNode(s stream, found func(req, line string)) {
 			}
 			return s
 		}
-		add = func(req, line string) { found(scratch(req), scratch(line)) }
+		add = func(req, line string) { found(scratch(req), scratch(line), cur) }
 	)
 	endJest := func() {
 		if jestWant && jestAt != "" {
-			found(jestAt, jestAt)
+			found(jestAt, jestAt, jestAtI)
 		}
 		jestWant, jestAt = false, ""
 	}
@@ -460,6 +462,7 @@ func scanNode(s stream, found func(req, line string)) {
 		if raw == "" {
 			continue
 		}
+		cur = i
 		l := raw
 		if inBuf = escapes && strings.IndexByte(raw, 0x1b) >= 0; inBuf {
 			buf = appendPlain(buf[:0], raw)
@@ -505,7 +508,7 @@ func scanNode(s stream, found func(req, line string)) {
 		case c == ' ' && jestWant && strings.HasPrefix(t, "at "):
 			at := strings.TrimSpace(l)
 			if jestAt == "" {
-				jestAt = scratch(at)
+				jestAt, jestAtI = scratch(at), i
 			}
 			if isProjectFrame(at) {
 				add(at, l)

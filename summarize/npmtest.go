@@ -141,7 +141,7 @@ func (s *scriptLines) runner() string {
 // to the boundary check, which falls back to listing them.
 func unknownRunner(r *Run, b *Body, out, errs []string) {
 	fails := newCapped(maxUnknownFails)
-	keep := func(_, line string) { fails.add(line) }
+	keep := func(_, line string, _ int) { fails.add(line) }
 	scanNode(stream{raw: r.Stdout, ls: out}, keep)
 	scanNode(stream{raw: r.Stderr, ls: errs}, keep)
 	b.ListCapped("failure_lines", fails)

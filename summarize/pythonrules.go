@@ -28,9 +28,9 @@ var pythonRules = map[string]Func{
 // "0 failed" and "passed" lines are never failures.
 func pythonFailures(s stream, failed bool, f *failures) {
 	var sc pyScan
-	for _, l := range s.ls {
+	for i, l := range s.ls {
 		if req, ok := sc.required(l, failed); ok {
-			f.add(req, l)
+			f.add(req, l, i)
 		}
 	}
 }

@@ -675,6 +675,133 @@ mod tests {
 EOF
 capture cargo_test abort 'cargo test'
 
+# ui_output: a test that runs rustc on a file that does not compile and
+# prints its errors, and one that prints libtest's lines ("test result:",
+# "test NAME ... FAILED") before it panics: what the failing tests printed
+# is their sections' text, not the harness's or cargo's. The boundary check
+# takes those lines too, and more than one finder takes rustc's.
+d=$ROOT/ui_output
+package "$d" demo
+printf 'pub fn f() {}\n' >"$d/src/lib.rs"
+mkdir -p "$d/tests/ui"
+cat >"$d/tests/ui/bad.rs" <<'EOF'
+fn main() {
+    let x: u32 = "no";
+    let y = undefined_var;
+}
+EOF
+cat >"$d/tests/ui.rs" <<'EOF'
+use std::process::Command;
+
+#[test]
+fn ui_compile_fail() {
+    let out = Command::new("rustc")
+        .args(["--edition=2021", "--crate-type=bin", "-o", "target/ui_bad", "tests/ui/bad.rs"])
+        .output()
+        .unwrap();
+    println!("{}", String::from_utf8_lossy(&out.stderr));
+    panic!("ui test produced unexpected output");
+}
+
+#[test]
+fn prints_test_result() {
+    println!("test result: ok. 50 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s");
+    println!("test fake_name ... FAILED");
+    panic!("see above");
+}
+
+#[test]
+fn ok_one() {}
+EOF
+capture cargo_test ui_output 'cargo test'
+
+# stack_overflow: a test that recurses without end kills its test binary:
+# the runtime names the test's thread on stderr ("thread 'NAME' (ID) has
+# overflowed its stack") and aborts, so the binary prints no result, and
+# with --no-fail-fast cargo goes on to the next binary.
+d=$ROOT/stack_overflow
+package "$d" demo
+cat >"$d/src/lib.rs" <<'EOF'
+//! A tree walk that forgot its base case.
+
+pub fn depth(n: u64) -> u64 {
+    let frame = [n; 1000];
+    std::hint::black_box(depth(frame[0] + 1)) + frame[1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adds() {
+        assert_eq!(1 + 1, 2);
+    }
+
+    #[test]
+    fn depth_of_leaf() {
+        assert_eq!(depth(0), 0);
+    }
+
+    #[test]
+    fn zz_after() {}
+}
+EOF
+mkdir -p "$d/tests"
+printf '#[test]\nfn other_passes() {}\n' >"$d/tests/other.rs"
+capture cargo_test stack_overflow 'cargo test --no-fail-fast'
+
+# stack_overflow_one_thread: the same on one thread: libtest prints
+# "test NAME ... " when a test starts and its result when it ends, so the
+# binary's output ends with the name of the test that was running.
+d=$ROOT/stack_overflow_one_thread
+mkdir -p "$d"
+cp -r "$ROOT/stack_overflow/Cargo.toml" "$ROOT/stack_overflow/src" "$ROOT/stack_overflow/tests" "$d"
+capture cargo_test stack_overflow_one_thread 'cargo test --no-fail-fast -- --test-threads=1'
+
+# abort_one_thread: the abort crate on one thread: the test that called
+# std::process::abort is named by its unfinished "test NAME ... " line.
+d=$ROOT/abort_one_thread
+mkdir -p "$d"
+cp -r "$ROOT/abort/Cargo.toml" "$ROOT/abort/src" "$d"
+capture cargo_test abort_one_thread 'cargo test -- --test-threads=1'
+
+# exit_nocapture: a test that calls std::process::exit after printing,
+# on one thread with --nocapture: what tests print follows their
+# "test NAME ... " on the same line.
+d=$ROOT/exit_nocapture
+package "$d" demo
+cat >"$d/src/lib.rs" <<'EOF'
+//! A config loader that exits instead of returning an error.
+
+pub fn load(path: &str) -> String {
+    match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => {
+            println!("cannot read {path}: {e}");
+            std::process::exit(3);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loads_manifest() {
+        println!("loading Cargo.toml");
+        assert!(load("Cargo.toml").contains("[package]"));
+    }
+
+    #[test]
+    fn loads_missing() {
+        assert_eq!(load("missing.toml"), "");
+    }
+}
+EOF
+capture cargo_test exit_nocapture 'cargo test -- --test-threads=1 --nocapture'
+
 ########################################################################
 # cargo_check
 

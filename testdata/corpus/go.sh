@@ -456,6 +456,66 @@ EOF
 } >"$d/cfg_test.go"
 capture go_test exit_in_test exit 'go test ./...'
 
+# no_newline: tests that print without a final newline before they end.
+# go test writes its own line after that output on the same line:
+# "rendering 3 rows...--- FAIL: TestRender (0.00s)" without -v, and with
+# -v also "...=== RUN   TestSections/footer" and "...    report_test.go:31:
+# reason". test2json keeps go's lines in events of their own. A test that
+# panics after such output ends its package's run.
+d=$ROOT/nonl
+module "$d"
+mkdir -p "$d/report" "$d/loader"
+{
+	header report
+	cat <<'EOF'
+import (
+	"fmt"
+	"testing"
+)
+
+func TestRender(t *testing.T) {
+	fmt.Print("rendering 3 rows...")
+	t.Fail()
+}
+
+func TestTotals(t *testing.T) {
+	fmt.Print("summing")
+	t.Errorf("total = %d, want %d", 7, 6)
+}
+
+func TestHeader(t *testing.T) {
+	fmt.Print("header ok")
+}
+
+func TestSections(t *testing.T) {
+	t.Run("body", func(t *testing.T) {
+		fmt.Print("body done")
+	})
+	t.Run("footer", func(t *testing.T) {
+		t.Error("footer is missing")
+	})
+}
+EOF
+} >"$d/report/report_test.go"
+{
+	header loader
+	cat <<'EOF'
+import (
+	"fmt"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	fmt.Print("loading fixture...")
+	var seen map[string]int
+	seen["fixture"]++
+}
+EOF
+} >"$d/loader/loader_test.go"
+capture go_test no_newline nonl 'go test ./...'
+capture go_test no_newline_verbose nonl 'go test -v ./...'
+capture go_test no_newline_json nonl 'go test -json ./...'
+
 # race: a data race found by -race.
 d=$ROOT/race
 module "$d"
