@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -242,4 +243,50 @@ func TestJestCut(t *testing.T) {
 			t.Errorf("%q not required: %v", want, f.required)
 		}
 	}
+}
+
+// nodeBody renders rule's body for output on stdout and stderr.
+func nodeBody(rule Func, stdout, stderr string) string {
+	r := &Run{Stdout: []byte(stdout), Stderr: []byte(stderr), Exited: true}
+	return string(rule(r).render())
+}
+
+// checkBody reports the lines of want missing from body, and the lines of
+// unwanted found in it.
+func checkBody(t *testing.T, body string, want, unwanted []string) {
+	t.Helper()
+	ls := lines([]byte(body))
+	for _, w := range want {
+		if !slices.Contains(ls, w) {
+			t.Errorf("no line %q in:\n%s", w, body)
+		}
+	}
+	for _, u := range unwanted {
+		if slices.Contains(ls, u) {
+			t.Errorf("line %q in:\n%s", u, body)
+		}
+	}
+}
+
+// TestESLintRowsWithoutFile: rows that no file path precedes (a pipe into
+// grep kept the rows only) are counted by severity and listed, errors
+// first; files counts the paths seen.
+func TestESLintRowsWithoutFile(t *testing.T) {
+	var rows []string
+	for i := 1; i <= 30; i++ {
+		rows = append(rows, fmt.Sprintf("  %d:1  warning  Unexpected console statement  no-console", i))
+		rows = append(rows, fmt.Sprintf("  %d:19  error  'helper%d' is not defined  no-undef", i, i))
+	}
+	body := nodeBody(eslint, strings.Join(rows, "\n")+"\n", "")
+	checkBody(t, body,
+		[]string{"errors: 30", "warnings: 30", "files: 0", "unfiled_rows:", "- 1:19  error  'helper1' is not defined  no-undef",
+			"- 30:19  error  'helper30' is not defined  no-undef", "- 1:1  warning  Unexpected console statement  no-console"},
+		[]string{"messages:", "errors: 0"})
+	if strings.Index(body, "- 30:19  error") > strings.Index(body, "- 1:1  warning") {
+		t.Errorf("warnings before errors:\n%s", body)
+	}
+
+	// A file's rows stay the file's; rows after a blank line have none.
+	body = nodeBody(eslint, "/p/a.js\n  1:1  error  x  no-undef\n\n  2:2  error  y  no-undef\n", "")
+	checkBody(t, body, []string{"errors: 2", "files: 1", "- /p/a.js", "  1:1  error  x  no-undef", "unfiled_rows:", "- 2:2  error  y  no-undef"}, nil)
 }
