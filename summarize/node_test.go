@@ -51,6 +51,9 @@ func TestNodeFailures(t *testing.T) {
 		{"tsc plain, pretty and global",
 			"src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\n  Types of property 'a' are incompatible.\n\x1b[96msrc/b.ts\x1b[0m:\x1b[93m1\x1b[0m:\x1b[93m2\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS2304: \x1b[0mCannot find name 'x'.\nerror TS5023: Unknown compiler option 'y'.\n",
 			[]string{"src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.", "src/b.ts:1:2 - error TS2304: Cannot find name 'x'.", "error TS5023: Unknown compiler option 'y'."}},
+		{"tsc Errors  Files table",
+			"Found 30 errors in 3 files.\n\nErrors  Files\n    10  src/a.ts:1\n    10  src/b ü.ts:3\n\n    10  src/c.ts:1\n",
+			[]string{"src/a.ts:1", "src/b ü.ts:3"}},
 		{"tsc inside a jest failure is the failure's text",
 			"    src/a.test.ts:3:7 - error TS2322: Type 'string' is not assignable.\n",
 			nil},
@@ -289,4 +292,45 @@ func TestESLintRowsWithoutFile(t *testing.T) {
 	// A file's rows stay the file's; rows after a blank line have none.
 	body = nodeBody(eslint, "/p/a.js\n  1:1  error  x  no-undef\n\n  2:2  error  y  no-undef\n", "")
 	checkBody(t, body, []string{"errors: 2", "files: 1", "- /p/a.js", "  1:1  error  x  no-undef", "unfiled_rows:", "- 2:2  error  y  no-undef"}, nil)
+}
+
+// TestTscCut: tsc --pretty into tail leaves the end of the diagnostics,
+// the Found line and the Errors  Files table: the counts are tsc's, every
+// file of the table is listed, and code excerpts are not messages.
+func TestTscCut(t *testing.T) {
+	in := strings.Join([]string{
+		"7 function h6(a, b) { return a + b }",
+		"                  ~",
+		"",
+		"  src/c.ts:2:29 - 'name' is declared here.",
+		"    2 export function g(u: { name: string }) {}",
+		"                             ~~~~",
+		"",
+		"src/c.ts:8:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+		"",
+		"8 const a7: number = 'x7';",
+		"        ~~",
+		"",
+		"",
+		"Found 30 errors in 3 files.",
+		"",
+		"Errors  Files",
+		"    10  src/a.ts:1",
+		"    10  src/b ü.ts:3",
+		"    10  src/c.ts:1",
+		"",
+	}, "\n")
+	checkBody(t, nodeBody(tsc, in, ""),
+		[]string{"errors: 30", "files: 3", "error_files:", "- 10  src/a.ts:1", "- 10  src/b ü.ts:3", "- 10  src/c.ts:1",
+			"- src/c.ts:8:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+			"messages:", "- src/c.ts:2:29 - 'name' is declared here."},
+		[]string{"errors: 1", "files: 1", "- 7 function h6(a, b) { return a + b }", "- ~", "- 2 export function g(u: { name: string }) {}", "- ~~~~"})
+	for _, tt := range []struct{ found, errors, files string }{
+		{"Found 1 error in src/a.ts:3", "errors: 1", "files: 1"},
+		{"Found 11 errors in the same file, starting at: src/a.ts:3", "errors: 11", "files: 1"},
+		{"Found 4 errors.", "errors: 4", "files: 1"}, // no file count: the files read
+	} {
+		body := nodeBody(tsc, "src/a.ts(3,7): error TS2322: x\n\n"+tt.found+"\n", "")
+		checkBody(t, body, []string{tt.errors, tt.files, "found: " + tt.found}, nil)
+	}
 }

@@ -14,6 +14,7 @@ var (
 	nodeLocRE     = regexp.MustCompile(`\S+:\d+:\d+\)?$`)
 	tapNotOKRE    = regexp.MustCompile(`^ *not ok \d+ - (.+)$`)
 	eslintRowRE   = regexp.MustCompile(`^ +\d+:\d+ +(error|warning)  `)
+	tscTableRowRE = regexp.MustCompile(`^ +\d+  (\S.*:\d+)$`)
 	reESLintError = regexp.MustCompile(`^ +\d+:\d+ +error  `)
 )
 
@@ -40,6 +41,8 @@ var nodeHandSeeds = []string{
 	"  12:5  error  'x' is not defined  no-undef", "   1:7   warning    x", "1:7  error  x", "  1:7 error  x", "  1:7  error x",
 	"  :7  error  x", "  1:  error  x", "  1:7  errors  x", "  1:7\terror  x", "  1:7  warning  ",
 	"\x1b[31merror\x1b[0m: x\r\n", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "50%\r100%\r\n\r", "\x1b", "\x1b[",
+	"    14  src/f0.ts:1", "    14  src/file ü5.ts:12", "14  a:1", "  14   a:1", "  14  :1", "  14  ::1", "  14  a:", "  14  a:1x",
+	"  x  a:1", "    14  \ta:1", "  1  a\n:1", "  1  a:1\n", "  1  \xff:1", "  1  a b:2",
 	"16|   expect(x)", "> 15 |   expect(x)", ">  7 |   expect(x)", "|   ^", ">>1|", "1 2|", " > 1|", "~~~ ~", "~x", "12", "12 x", "12x", "",
 	"⎯⎯⎯ Failed Tests 1 ⎯⎯⎯", "⎯⎯⎯⎯[1/2]⎯", " ⎯ ", "\xe2\x8e⎯", "⎯\xe2\x8e", "\x8e\xaf⎯ x", "+++---", "+-+x", "\x8e⎯\xaf",
 	"a\x1b(", "\r\x1b\r\n", "\x1b]0;t\x07\r\n", "\x1b\x1b[1m\r", "x\x1bPq\x1b\\y", "\x1b(\x1b[m",
@@ -127,6 +130,13 @@ func checkNodeHandParsers(t *testing.T, s string) {
 	}
 	if got, ok := tapNotOK(s); got != name || ok != (name != "") {
 		t.Fatalf("tapNotOK(%q) = %q, %v; regexp says %q", s, got, ok, name)
+	}
+	var row string
+	if m := tscTableRowRE.FindStringSubmatch(s); m != nil {
+		row = m[1]
+	}
+	if got, ok := tscTableRow(s); got != row || ok != tscTableRowRE.MatchString(s) {
+		t.Fatalf("tscTableRow(%q) = %q, %v; regexp says %q", s, got, ok, row)
 	}
 	var sev string
 	if m := eslintRowRE.FindStringSubmatch(s); m != nil {

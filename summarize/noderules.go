@@ -413,7 +413,8 @@ func tapNotOK(l string) (string, bool) {
 // test (vitest's "FAIL  FILE > NAME" lines, jest's "FAIL FILE" lines and the
 // "● NAME" headers under them) and the first location of each failure
 // (vitest's first "❯ FILE:LINE:COL" frame, jest's first "at" frame outside
-// node_modules), every tsc "error TS" line, every ESLint error row and
+// node_modules), every tsc "error TS" line and the location in each row of
+// tsc's "Errors  Files" table, every ESLint error row and
 // every TAP "not ok" line of node --test. Test
 // runners print a failure's name once more in their listings (×, ✕) and
 // their counts ("0 failed", "5 passed"); neither is read here.
@@ -436,6 +437,7 @@ func scanNode(s stream, found func(req, line string)) {
 		lead     = true // no line at the margin yet: a pipe may have cut the FAIL line off
 		jestAt   string // a jest failure's first frame, until a project frame is seen
 		jestWant bool   // a jest failure's project frame is still to come
+		tscTable bool   // inside tsc's "Errors  Files" table
 	)
 	// A colored line is stripped into buf, which the next one reuses:
 	// most lines are read and dropped. add copies what is kept of it.
@@ -458,17 +460,30 @@ func scanNode(s stream, found func(req, line string)) {
 	}
 	for i, raw := range ls {
 		if raw == "" {
+			tscTable = false
 			continue
 		}
 		l := raw
 		if inBuf = escapes && strings.IndexByte(raw, 0x1b) >= 0; inBuf {
 			buf = appendPlain(buf[:0], raw)
 			if len(buf) == 0 {
+				tscTable = false
 				continue
 			}
 			l = unsafe.String(&buf[0], len(buf))
 		}
+		if tscTable {
+			// A row names a file with errors and the line of its
+			// first: with a pipe into tail, maybe the only mention of
+			// the file left.
+			if loc, ok := tscTableRow(l); ok {
+				add(loc, l)
+				continue
+			}
+			tscTable = false
+		}
 		c := l[0]
+		tscTable = c == 'E' && l == "Errors  Files"
 		t := l // l after its indentation
 		if c == ' ' {
 			t = strings.TrimLeft(l, " ")
