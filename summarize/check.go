@@ -88,12 +88,15 @@ type stream struct {
 func newStream(raw []byte) stream { return stream{raw: raw, ls: lines(raw)} }
 
 // finders are every family's failure scanners. All of them run on every
-// rule's output: a failure is a failure whichever rule summarized it.
-var finders = []finder{rustFailures, goFailures, pythonFailures, nodeFailures}
+// rule's output: a failure is a failure whichever rule summarized it. The
+// node family's (nodeScan) runs beside them: it reads both streams before
+// it is done.
+var finders = []finder{rustFailures, goFailures, pythonFailures}
 
 func findFailures(r *Run) failures {
 	f := failures{required: map[string]bool{}}
 	failed := !r.Exited || r.ExitCode != 0
+	var node nodeScan
 	for i, raw := range [][]byte{r.Stdout, r.Stderr} {
 		s := stream{raw: raw, ls: r.linesOf(raw), goText: r.goTextOf(raw)}
 		f.stream = i
@@ -104,7 +107,12 @@ func findFailures(r *Run) failures {
 		for _, find := range finders {
 			find(s, failed, &f)
 		}
+		node.scan(s, f.add)
 	}
+	node.finish(func(stream int, req, line string, at int) {
+		f.stream = stream
+		f.add(req, line, at)
+	})
 	return f
 }
 

@@ -4,11 +4,13 @@ import (
 	"strings"
 )
 
-// Caps of bash.eslint: the rows kept for one file (errors first), and the
-// files listed, which the budget may cut further.
+// Caps of bash.eslint: the rows kept for one file (errors first), the
+// files listed, and the rows that no file's path precedes, which the budget
+// may cut further.
 const (
-	maxESLintRows  = 20
-	maxESLintFiles = 50
+	maxESLintRows    = 20
+	maxESLintFiles   = 50
+	maxESLintUnfiled = 100
 )
 
 // eslint summarizes bash.eslint (the stylish format): the number of error
@@ -16,6 +18,8 @@ const (
 // "potentially fixable" lines, the files with their rows, and the lines of
 // ESLint's own (a crash, a missing config, --max-warnings). Files with
 // errors come first; in each file the errors are kept before the warnings.
+// Rows that no file's path precedes (a pipe into grep kept only the rows)
+// are counted all the same, and listed apart, errors first.
 func eslint(r *Run) *Body {
 	var e eslintLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
@@ -53,8 +57,11 @@ func eslint(r *Run) *Body {
 			items[i] = f.path
 		}
 	}
+	unfiled := e.unfiledItems()
 	room := r.bodyRoom() - len(b.render()) - len("rows_omitted: 0000000000\n")
 	n, size := fitList("by_file", items, maxESLintFiles, room)
+	room -= size
+	nUnfiled, size := fitList("unfiled_rows", unfiled, maxESLintUnfiled, room)
 	nMessages, _ := fitList("messages", e.messages, maxNodeMessages, room-size)
 	addList(b, "by_file", items, n)
 	lost := 0
@@ -68,8 +75,23 @@ func eslint(r *Run) *Body {
 	if lost > 0 {
 		b.Count("rows_omitted", lost)
 	}
+	addList(b, "unfiled_rows", unfiled, nUnfiled)
 	addList(b, "messages", e.messages, nMessages)
 	return b
+}
+
+// unfiledItems returns the rows no file's path preceded, errors first, each
+// group in the order printed.
+func (e *eslintLog) unfiledItems() []string {
+	items := make([]string, 0, len(e.unfiled))
+	for _, errs := range []bool{true, false} {
+		for _, row := range e.unfiled {
+			if row.error == errs {
+				items = append(items, row.text)
+			}
+		}
+	}
+	return items
 }
 
 // eslintFile is a file header and its rows.
@@ -115,23 +137,32 @@ type eslintLog struct {
 	messages         []string
 	header           string      // a line at the margin that may be a file's path
 	cur              *eslintFile // the file whose rows are being read
+	unfiled          []eslintRow // rows that no file's path preceded
 }
 
 func (e *eslintLog) feed(l string) {
 	t := strings.TrimSpace(l)
-	if sev, ok := eslintSeverity(l); ok && (e.cur != nil || e.header != "") {
+	if sev, ok := eslintSeverity(l); ok {
+		row := eslintRow{text: t, error: sev == "error"}
+		if row.error {
+			e.errors++
+		} else {
+			e.warnings++
+		}
+		if e.cur == nil && e.header == "" {
+			// No path above: a pipe (grep) left the rows alone, or a
+			// blank line ended the file.
+			e.unfiled = append(e.unfiled, row)
+			return
+		}
 		if e.cur == nil {
 			e.cur = &eslintFile{path: e.header}
 			e.files = append(e.files, e.cur)
 			e.header = ""
 		}
-		row := eslintRow{text: t, error: sev == "error"}
 		e.cur.rows = append(e.cur.rows, row)
 		if row.error {
 			e.cur.errors++
-			e.errors++
-		} else {
-			e.warnings++
 		}
 		return
 	}

@@ -6,8 +6,9 @@ import "strings"
 // lines, the summary lines themselves, every file with a failure, every
 // failing test, every suite that failed to run, each failure's message, Expected/Received lines or diff and
 // its locations, and the lines that belong to no test ("No tests found").
-// Passing suites, the listing of --verbose, console output and code
-// excerpts are left out.
+// Passing suites, the listing of --verbose (but for the failing tests no
+// report names: a pipe into head cut the reports off), console output and
+// code excerpts are left out.
 //
 // A failing test is named by the path of its "FAIL" line and the name of
 // its "●" header, joined by " › " as jest joins describe blocks: jest prints
@@ -26,6 +27,7 @@ func readJestLines(streams ...[]string) *testRun {
 	j := jestReader{t: &testRun{runner: "jest"}, seen: map[string]bool{}}
 	for _, ls := range streams {
 		j.lead = true
+		j.list.start()
 		for i := range ls {
 			j.feed(ls, i)
 		}
@@ -43,11 +45,13 @@ type jestReader struct {
 	lead  bool            // no line at the margin yet: a pipe (tail) may have cut the FAIL line off
 	skip  bool            // inside a "● Console" block or a repeated failure
 	seen  map[string]bool // failures already read
+	list  jestListing     // the listing of the suite's tests, read as the boundary check reads it
 }
 
 func (j *jestReader) feed(ls []string, i int) {
 	l := ls[i]
 	if l == "" {
+		j.list.on = false
 		return
 	}
 	if l[0] != ' ' {
@@ -62,11 +66,21 @@ func (j *jestReader) feed(ls []string, i int) {
 		}
 		return // a passing suite's listing or console output
 	}
+	if j.list.on {
+		// A failing test the listing names may have no report below.
+		if full, name, ok := j.list.line(l); ok {
+			j.t.listing.list(listedTest{file: j.suite, name: full, sep: " › ", req: name})
+		}
+	}
 	if name, ok := strings.CutPrefix(l, "  ● "); ok {
+		j.list.on = false
 		j.cur, j.skip = nil, isJestConsole(ls, i)
 		key := name
 		if j.suite != "" {
 			key = j.suite + " › " + name
+		}
+		if !j.skip {
+			j.t.listing.report(j.suite, name, " › ")
 		}
 		if j.skip || j.seen[key] {
 			j.skip = true
@@ -98,10 +112,12 @@ func (j *jestReader) feed(ls []string, i int) {
 // FAIL line, a summary line, or a line of jest's own.
 func (j *jestReader) margin(l string) {
 	j.suite, j.cur, j.skip, j.note, j.lead = "", nil, false, false, false
+	j.list.on = false
 	switch {
 	case strings.HasPrefix(l, "FAIL "):
 		if suite, ok := jestSuite(l); ok {
 			j.suite = suite
+			j.list.start()
 			if !j.seen[j.suite] {
 				// Jest repeats FAIL lines under "Summary of all
 				// failing tests".

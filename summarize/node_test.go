@@ -1,6 +1,8 @@
 package summarize
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -20,8 +22,23 @@ func TestNodeFailures(t *testing.T) {
 		{"vitest colored",
 			"\x1b[41m\x1b[1m FAIL \x1b[22m\x1b[49m src/a.test.js\x1b[2m > \x1b[22madds\n\x1b[36m \x1b[2m❯\x1b[22m src/a.test.js:\x1b[2m9:23\x1b[22m\x1b[39m\n",
 			[]string{"src/a.test.js > adds", "src/a.test.js:9:23"}},
-		{"vitest listing and counts are not failures",
-			" ❯ src/a.test.js (3 tests | 1 failed) 5ms\n     × adds 2ms\n      Tests  1 failed | 2 passed (3)\n",
+		{"vitest counts and passing listing lines are not failures",
+			" ❯ src/a.test.js (3 tests | 1 failed) 5ms\n     ✓ adds 2ms\n     ↓ skips\n      Tests  1 failed | 2 passed (3)\n",
+			nil},
+		{"vitest listing without its reports (a pipe into head)",
+			" ❯ src/a.test.js (3 tests | 2 failed | 1 skipped) 5ms\n     × adds 2ms\n       × case 0 > rejects 1ms (retry x2)\n   × throws 12ms 31 MB heap used\n   ↓ skips\n",
+			[]string{"adds", "case 0 > rejects", "throws"}},
+		{"vitest listing and its reports",
+			" ❯ src/a.test.js (2 tests | 2 failed) 5ms\n     × adds 2ms\n       × case 0 > rejects 1ms\n\n FAIL  src/a.test.js > d > adds\n FAIL  src/a.test.js > d > e > case 0 > rejects\nError: x\n",
+			[]string{"src/a.test.js > d > adds", "src/a.test.js > d > e > case 0 > rejects"}},
+		{"vitest listing with some of its reports",
+			" ❯ src/a.test.js (3 tests | 3 failed) 5ms\n     × adds 2ms\n     × adds 1ms\n     × subs 1ms\n\n FAIL  src/a.test.js > d > adds\n FAIL  src/b.test.js > subs\n",
+			[]string{"src/a.test.js > d > adds", "adds", "subs", "src/b.test.js > subs"}},
+		{"vitest verbose listing without its reports",
+			" × src/a.test.js > d > adds 3ms\n   → expected 4 to be 5\n × src/a.test.js > subs 1ms\n ✓ src/a.test.js > ok 1ms\n\n FAIL  src/a.test.js > subs\n",
+			[]string{"src/a.test.js > d > adds", "src/a.test.js > subs"}},
+		{"× lines with no vitest file above them are not read",
+			"   × adds 2ms\n  × x\n × no separator\n",
 			nil},
 		{"vitest unhandled error location",
 			"⎯⎯⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯⎯⎯\n\n⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯⎯\nError: reset\n ❯ later src/t.test.js:4:25\n ❯ src/t.test.js:8:3\n",
@@ -44,12 +61,24 @@ func TestNodeFailures(t *testing.T) {
 		{"jest passing suite and summary are not failures",
 			"PASS src/a.test.js\n  ● Console\n\n    console.log\n\nTests:       0 failed, 3 passed, 3 total\n",
 			nil},
+		{"jest listing without its reports (a pipe into head)",
+			"FAIL src/a.test.js\n  ✕ top (1 ms)\n  ✓ passes\n  ○ skipped skipped\n  d\n    ✕ inner (12 ms)\n    e › f\n      ✕ deep\n  g\n    ✕ other\n\n  ● d › inner\n\n    Error: x\n",
+			[]string{"src/a.test.js", "d › inner", "top", "deep", "other"}},
+		{"jest listing cut at its top (a pipe into tail)",
+			"      ✕ deep (3 ms)\n    ✕ inner\n  ✕ top\n\n  ● d › e › deep\n\n  ● d › inner\n\n",
+			[]string{"d › e › deep", "d › inner", "top"}},
+		{"jest ✕ after the listing is not read",
+			"FAIL src/a.test.js\n  ✓ passes\n\n  ● x\n\n    ✕ not a test\n",
+			[]string{"src/a.test.js", "x"}},
 		{"jest ● outside a FAIL suite is not required",
 			"● Validation Warning:\n  ● x\n",
 			nil},
 		{"tsc plain, pretty and global",
 			"src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\n  Types of property 'a' are incompatible.\n\x1b[96msrc/b.ts\x1b[0m:\x1b[93m1\x1b[0m:\x1b[93m2\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS2304: \x1b[0mCannot find name 'x'.\nerror TS5023: Unknown compiler option 'y'.\n",
 			[]string{"src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.", "src/b.ts:1:2 - error TS2304: Cannot find name 'x'.", "error TS5023: Unknown compiler option 'y'."}},
+		{"tsc Errors  Files table",
+			"Found 30 errors in 3 files.\n\nErrors  Files\n    10  src/a.ts:1\n    10  src/b ü.ts:3\n\n    10  src/c.ts:1\n",
+			[]string{"src/a.ts:1", "src/b ü.ts:3"}},
 		{"tsc inside a jest failure is the failure's text",
 			"    src/a.test.ts:3:7 - error TS2322: Type 'string' is not assignable.\n",
 			nil},
@@ -62,12 +91,36 @@ func TestNodeFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var f failures
-			f.required = map[string]bool{}
-			nodeFailures(newStream([]byte(tt.in)), true, &f)
-			checkRequired(t, f, tt.want)
+			checkRequired(t, nodeRequired(tt.in), tt.want)
 		})
 	}
+}
+
+// nodeRequired runs the node finder over streams, in turn, as the check
+// does over stdout and stderr.
+func nodeRequired(streams ...string) failures {
+	f := failures{required: map[string]bool{}}
+	var n nodeScan
+	for i, s := range streams {
+		f.stream = i
+		n.scan(newStream([]byte(s)), f.add)
+	}
+	n.finish(func(stream int, req, line string, at int) {
+		f.stream = stream
+		f.add(req, line, at)
+	})
+	return f
+}
+
+// TestNodeListingAcrossStreams: vitest lists the failing tests on stdout
+// and reports them on stderr; a listed test reported on the other stream
+// is not required twice.
+func TestNodeListingAcrossStreams(t *testing.T) {
+	out := " ❯ src/a.test.js (2 tests | 2 failed) 5ms\n     × adds 2ms\n     × subs 2ms\n"
+	errs := " FAIL  src/a.test.js > d > adds\nError: x\n"
+	checkRequired(t, nodeRequired(out, errs), []string{"src/a.test.js > d > adds", "subs"})
+	f := findFailures(&Run{Stdout: []byte(out), Stderr: []byte(errs), Exited: true, ExitCode: 1})
+	checkRequired(t, f, []string{"src/a.test.js > d > adds", "subs"})
 }
 
 func TestParseCounts(t *testing.T) {
@@ -234,12 +287,190 @@ func TestJestCut(t *testing.T) {
 	if !slices.Equal(tr.failedTests, []string{"module 01 › case 6 matches"}) || len(tr.failures) != 1 {
 		t.Fatalf("failed %q, failures %d", tr.failedTests, len(tr.failures))
 	}
-	var f failures
-	f.required = map[string]bool{}
-	nodeFailures(newStream([]byte(in)), true, &f)
+	f := nodeRequired(in)
 	for _, want := range []string{"module 01 › case 6 matches", "at Object.toEqual (src/m01.test.js:7:49)"} {
 		if !f.required[want] {
 			t.Errorf("%q not required: %v", want, f.required)
+		}
+	}
+}
+
+// nodeBody renders rule's body for output on stdout and stderr.
+func nodeBody(rule Func, stdout, stderr string) string {
+	r := &Run{Stdout: []byte(stdout), Stderr: []byte(stderr), Exited: true}
+	return string(rule(r).render())
+}
+
+// checkBody reports the lines of want missing from body, and the lines of
+// unwanted found in it.
+func checkBody(t *testing.T, body string, want, unwanted []string) {
+	t.Helper()
+	ls := lines([]byte(body))
+	for _, w := range want {
+		if !slices.Contains(ls, w) {
+			t.Errorf("no line %q in:\n%s", w, body)
+		}
+	}
+	for _, u := range unwanted {
+		if slices.Contains(ls, u) {
+			t.Errorf("line %q in:\n%s", u, body)
+		}
+	}
+}
+
+// TestESLintRowsWithoutFile: rows that no file path precedes (a pipe into
+// grep kept the rows only) are counted by severity and listed, errors
+// first; files counts the paths seen.
+func TestESLintRowsWithoutFile(t *testing.T) {
+	var rows []string
+	for i := 1; i <= 30; i++ {
+		rows = append(rows, fmt.Sprintf("  %d:1  warning  Unexpected console statement  no-console", i))
+		rows = append(rows, fmt.Sprintf("  %d:19  error  'helper%d' is not defined  no-undef", i, i))
+	}
+	body := nodeBody(eslint, strings.Join(rows, "\n")+"\n", "")
+	checkBody(t, body,
+		[]string{"errors: 30", "warnings: 30", "files: 0", "unfiled_rows:", "- 1:19  error  'helper1' is not defined  no-undef",
+			"- 30:19  error  'helper30' is not defined  no-undef", "- 1:1  warning  Unexpected console statement  no-console"},
+		[]string{"messages:", "errors: 0"})
+	if strings.Index(body, "- 30:19  error") > strings.Index(body, "- 1:1  warning") {
+		t.Errorf("warnings before errors:\n%s", body)
+	}
+
+	// A file's rows stay the file's; rows after a blank line have none.
+	body = nodeBody(eslint, "/p/a.js\n  1:1  error  x  no-undef\n\n  2:2  error  y  no-undef\n", "")
+	checkBody(t, body, []string{"errors: 2", "files: 1", "- /p/a.js", "  1:1  error  x  no-undef", "unfiled_rows:", "- 2:2  error  y  no-undef"}, nil)
+}
+
+// TestTscCut: tsc --pretty into tail leaves the end of the diagnostics,
+// the Found line and the Errors  Files table: the counts are tsc's, every
+// file of the table is listed, and code excerpts are not messages.
+func TestTscCut(t *testing.T) {
+	in := strings.Join([]string{
+		"7 function h6(a, b) { return a + b }",
+		"                  ~",
+		"",
+		"  src/c.ts:2:29 - 'name' is declared here.",
+		"    2 export function g(u: { name: string }) {}",
+		"                             ~~~~",
+		"",
+		"src/c.ts:8:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+		"",
+		"8 const a7: number = 'x7';",
+		"        ~~",
+		"",
+		"",
+		"Found 30 errors in 3 files.",
+		"",
+		"Errors  Files",
+		"    10  src/a.ts:1",
+		"    10  src/b ü.ts:3",
+		"    10  src/c.ts:1",
+		"",
+	}, "\n")
+	checkBody(t, nodeBody(tsc, in, ""),
+		[]string{"errors: 30", "files: 3", "error_files:", "- 10  src/a.ts:1", "- 10  src/b ü.ts:3", "- 10  src/c.ts:1",
+			"- src/c.ts:8:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+			"messages:", "- src/c.ts:2:29 - 'name' is declared here."},
+		[]string{"errors: 1", "files: 1", "- 7 function h6(a, b) { return a + b }", "- ~", "- 2 export function g(u: { name: string }) {}", "- ~~~~"})
+	for _, tt := range []struct{ found, errors, files string }{
+		{"Found 1 error in src/a.ts:3", "errors: 1", "files: 1"},
+		{"Found 11 errors in the same file, starting at: src/a.ts:3", "errors: 11", "files: 1"},
+		{"Found 4 errors.", "errors: 4", "files: 1"}, // no file count: the files read
+	} {
+		body := nodeBody(tsc, "src/a.ts(3,7): error TS2322: x\n\n"+tt.found+"\n", "")
+		checkBody(t, body, []string{tt.errors, tt.files, "found: " + tt.found}, nil)
+	}
+}
+
+// TestVitestListing: a failing test the listing names but no report does
+// (a pipe into head cut the reports off) is listed by its file and the
+// name the listing gives, without the timings after it.
+func TestVitestListing(t *testing.T) {
+	for _, tt := range []struct {
+		name        string
+		out, err    string
+		want, unwnt []string
+	}{
+		{"no reports",
+			"\n RUN  v4.1.12 /p\n\n ❯ src/a.test.js (4 tests | 3 failed) 5ms\n       × case 0 > rejects 12ms\n     × adds 1ms (retry x1)\n   × throws 0ms\n   ✓ passes 1ms\n", "",
+			[]string{"failed_tests:", "- src/a.test.js > case 0 > rejects", "- src/a.test.js > adds", "- src/a.test.js > throws"},
+			[]string{"- src/a.test.js > passes", "messages:"}},
+		{"some reports",
+			" ❯ src/a.test.js (2 tests | 2 failed) 5ms\n     × adds 2ms\n     × subs 2ms\n\n⎯⎯⎯ Failed Tests 2 ⎯⎯⎯\n\n FAIL  src/a.test.js > d > adds\nError: x\n ❯ src/a.test.js:3:1\n", "",
+			[]string{"- src/a.test.js > d > adds", "- src/a.test.js > subs"},
+			[]string{"- src/a.test.js > adds"}},
+		{"reports on the other stream",
+			" ❯ src/a.test.js (2 tests | 2 failed) 5ms\n     × adds 2ms\n     × subs 2ms\n",
+			" FAIL  src/a.test.js > d > adds\nError: x\n FAIL  src/a.test.js > subs\nError: y\n",
+			[]string{"- src/a.test.js > d > adds", "- src/a.test.js > subs"},
+			[]string{"- src/a.test.js > adds"}},
+		{"verbose",
+			" × src/a.test.js > d > adds 3ms\n   → expected 4 to be 5\n ✓ src/a.test.js > ok 1ms\n", "",
+			[]string{"- src/a.test.js > d > adds"},
+			[]string{"- src/a.test.js > ok"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			checkBody(t, nodeBody(vitest, tt.out, tt.err), tt.want, tt.unwnt)
+		})
+	}
+}
+
+// TestJestListing: jest's listing of a suite names a failing test under
+// its describe blocks; one that no ● report follows is listed with its
+// suite's path and describe blocks joined as jest joins them.
+func TestJestListing(t *testing.T) {
+	in := "FAIL src/a.test.js\n  ✕ top (1 ms)\n  ✓ passes\n  d\n    ✕ inner (12 ms)\n    e\n      ✕ deep\n\n  ● d › inner\n\n    Error: x\n\n      at Object.x (src/a.test.js:3:1)\n"
+	checkBody(t, nodeBody(jest, "", in),
+		[]string{"failed_tests:", "- src/a.test.js › d › inner", "- src/a.test.js › top", "- src/a.test.js › d › e › deep"},
+		[]string{"- src/a.test.js › inner", "- src/a.test.js › passes"})
+}
+
+// TestNodeListingAgrees: the rules and the node finder read the listings
+// and the reports apart (vitest.go, jest.go, nodeScan). On any mix of their
+// lines, over both streams, the body a rule makes lists every listed test of
+// its runner that the finder requires: the check never has to fall back
+// for one.
+func TestNodeListingAgrees(t *testing.T) {
+	pieces := []string{
+		" ❯ src/a.test.js (3 tests | 2 failed) 5ms", " ✓ src/b.test.js (2 tests) 1ms", " ❯ src/c.test.js (0 test)",
+		"   × adds 2ms", "     × adds 1ms", "       × case 0 > rejects 3ms", "   × d > x", "   ✓ ok 1ms", " × src/a.test.js > d > adds 3ms",
+		" × src/a.test.js > adds", "   → expected", "⎯⎯⎯ Failed Tests 3 ⎯⎯⎯", "⎯⎯⎯[1/3]⎯", " FAIL  src/a.test.js > d > adds",
+		" FAIL  src/a.test.js > adds", " FAIL  src/a.test.js > q > case 0 > rejects", " FAIL  src/c.test.js [ src/c.test.js ]",
+		"AssertionError: x", " ❯ src/a.test.js:3:1", "", "stdout | src/a.test.js > adds", "hello", "      Tests  2 failed (3)",
+		"FAIL src/j.test.js", "PASS src/k.test.js", "  ✕ top (1 ms)", "  d", "    ✕ inner (2 ms)", "    e", "      ✕ deep",
+		"  ✓ passes", "  ● d › inner", "  ● top", "  ● d › e › deep", "  ● Console", "    console.log", "      at Object.x (src/j.test.js:1:1)",
+		"    Error: y", "Tests:       3 failed, 3 total", "\x1b[31m   × adds\x1b[39m 2ms", "\x1b[31m  ✕ top\x1b[39m", "> p@1.0.0 test",
+		"npm error x", "  ✕ ", "   ×  ", "  ✕ top (1 ms)  ",
+	}
+	rules := []string{"bash.vitest", "bash.jest", "bash.npm_test"}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 5000 {
+		var streams [2][]string
+		for range rnd.IntN(25) {
+			s := rnd.IntN(2)
+			streams[s] = append(streams[s], pieces[rnd.IntN(len(pieces))])
+		}
+		r := readable(&Run{
+			Rule: rules[rnd.IntN(len(rules))], Command: "x",
+			Stdout: []byte(strings.Join(streams[0], "\n")), Stderr: []byte(strings.Join(streams[1], "\n")),
+			Exited: true, ExitCode: 1,
+		})
+		body := string(nodeRules[r.Rule](r).render())
+		sep := map[string]string{"bash.vitest": " > ", "bash.jest": " › "}[r.Rule]
+		switch {
+		case strings.Contains(body, "runner: vitest\n"):
+			sep = " > "
+		case strings.Contains(body, "runner: jest\n"):
+			sep = " › "
+		}
+		var n nodeScan
+		for _, b := range [][]byte{r.Stdout, r.Stderr} {
+			n.scan(newStream(b), func(string, string, int) {})
+		}
+		for _, lt := range n.listing.unreported() {
+			if lt.sep == sep && !strings.Contains(body, lt.req) {
+				t.Fatalf("%s: listed %q required, not in the body\nstdout:\n%s\nstderr:\n%s\nbody:\n%s", r.Rule, lt.req, r.Stdout, r.Stderr, body)
+			}
 		}
 	}
 }

@@ -14,6 +14,10 @@ var (
 	nodeLocRE     = regexp.MustCompile(`\S+:\d+:\d+\)?$`)
 	tapNotOKRE    = regexp.MustCompile(`^ *not ok \d+ - (.+)$`)
 	eslintRowRE   = regexp.MustCompile(`^ +\d+:\d+ +(error|warning)  `)
+	tscTableRowRE = regexp.MustCompile(`^ +\d+  (\S.*:\d+)$`)
+	vitestFileRE  = regexp.MustCompile(`^ [❯✓↓] (.+?) \(\d+ test`)
+	vitestListRE  = regexp.MustCompile(`^ ((?:  )*)× (.*?)(?: \d+ms)?(?: \(retry x\d+\))?(?: \(repeat x\d+\))?(?: \d+ MB heap used)?$`)
+	jestDurRE     = regexp.MustCompile(`^(.*?)(?: \(\d+ ms\))?$`)
 	reESLintError = regexp.MustCompile(`^ +\d+:\d+ +error  `)
 )
 
@@ -40,6 +44,15 @@ var nodeHandSeeds = []string{
 	"  12:5  error  'x' is not defined  no-undef", "   1:7   warning    x", "1:7  error  x", "  1:7 error  x", "  1:7  error x",
 	"  :7  error  x", "  1:  error  x", "  1:7  errors  x", "  1:7\terror  x", "  1:7  warning  ",
 	"\x1b[31merror\x1b[0m: x\r\n", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "50%\r100%\r\n\r", "\x1b", "\x1b[",
+	"    14  src/f0.ts:1", "    14  src/file ü5.ts:12", "14  a:1", "  14   a:1", "  14  :1", "  14  ::1", "  14  a:", "  14  a:1x",
+	"  x  a:1", "    14  \ta:1", "  1  a\n:1", "  1  a:1\n", "  1  \xff:1", "  1  a b:2",
+	" ❯ src/a.test.js (6 tests | 3 failed) 20ms", " ✓ src/ok.test.js (2 tests) 4ms", " ↓ a (1 test | 1 skipped)", " ❯ src/broken.test.js (0 test)",
+	" ❯ a (1).test.js (3 tests)", " ❯ a (x) (3 tests)", " ❯  (3 tests)", " ❯ a (3 test", " ❯ a (3tests)", " ❯ a\n (3 tests)", " ❯ a (\n3 tests)",
+	"  ❯ a (3 tests)", " × a (3 tests)", " ❯ \xff (1 tests)", " ❯ ❯ (1 tests)", " ❯ é (1 tests) (2 tests)",
+	"       × case 0 > rejects 12ms", " × src/a.test.js > d > adds 3ms", "   × throws 12ms 31 MB heap used", "     × adds 1ms (retry x2) (repeat x3)",
+	"   × x (repeat x2) (retry x1)", "   × x 5ms 5ms", "   × 5ms", "   ×  5ms", "   × x  ", "   × ", "  × x", "×  x", " × x\n", " × a\nb 5ms",
+	"   × a (retry x) 1ms", "   × a (retry x1)) ", "   × a 1 2 MB heap used", "   × a MB heap used", "   × a 1.5ms", "   × a (12 ms)",
+	"  ✕ throws a string (1 ms)", "x (12 ms)", "x (12ms)", "x ( ms)", " (1 ms)", "x (1 ms) (2 ms)", "x (1 ms", "(1 ms)",
 	"16|   expect(x)", "> 15 |   expect(x)", ">  7 |   expect(x)", "|   ^", ">>1|", "1 2|", " > 1|", "~~~ ~", "~x", "12", "12 x", "12x", "",
 	"⎯⎯⎯ Failed Tests 1 ⎯⎯⎯", "⎯⎯⎯⎯[1/2]⎯", " ⎯ ", "\xe2\x8e⎯", "⎯\xe2\x8e", "\x8e\xaf⎯ x", "+++---", "+-+x", "\x8e⎯\xaf",
 	"a\x1b(", "\r\x1b\r\n", "\x1b]0;t\x07\r\n", "\x1b\x1b[1m\r", "x\x1bPq\x1b\\y", "\x1b(\x1b[m",
@@ -127,6 +140,33 @@ func checkNodeHandParsers(t *testing.T, s string) {
 	}
 	if got, ok := tapNotOK(s); got != name || ok != (name != "") {
 		t.Fatalf("tapNotOK(%q) = %q, %v; regexp says %q", s, got, ok, name)
+	}
+	var row string
+	if m := tscTableRowRE.FindStringSubmatch(s); m != nil {
+		row = m[1]
+	}
+	if got, ok := tscTableRow(s); got != row || ok != tscTableRowRE.MatchString(s) {
+		t.Fatalf("tscTableRow(%q) = %q, %v; regexp says %q", s, got, ok, row)
+	}
+	var file string
+	if m := vitestFileRE.FindStringSubmatch(s); m != nil {
+		file = m[1]
+	}
+	if got, ok := vitestFileLine(s); got != file || ok != vitestFileRE.MatchString(s) {
+		t.Fatalf("vitestFileLine(%q) = %q, %v; regexp says %q", s, got, ok, file)
+	}
+	var listed string
+	var full bool
+	if m := vitestListRE.FindStringSubmatch(s); m != nil {
+		listed, full = strings.TrimRight(m[2], " "), m[1] == ""
+	}
+	if got, gotFull, ok := vitestListed(s); got != listed || ok != (listed != "") || ok && gotFull != full {
+		t.Fatalf("vitestListed(%q) = %q, %v, %v; regexp says %q, %v", s, got, gotFull, ok, listed, full)
+	}
+	if m := jestDurRE.FindStringSubmatch(s); m != nil {
+		if got := jestDuration(s); got != m[1] {
+			t.Fatalf("jestDuration(%q) = %q; regexp says %q", s, got, m[1])
+		}
 	}
 	var sev string
 	if m := eslintRowRE.FindStringSubmatch(s); m != nil {

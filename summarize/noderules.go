@@ -225,6 +225,7 @@ type testRun struct {
 	spare        testFailure    // the failure being read past maxNodeFailures: only counted
 	unhandled    []*testFailure // vitest's unhandled errors
 	messages     []string       // lines that belong to no test
+	listing      testListing    // the failing tests the listing and the reports name
 }
 
 // newFailure starts a failure report headed by name. Past the
@@ -264,7 +265,16 @@ func (t *testRun) body(r *Run, b *Body) {
 	b.List("summary", t.summary, 0)
 	b.List("failed_files", t.failedFiles, maxNodeFailedTests)
 	b.List("failed_suites", t.failedSuites, maxNodeFailedSuites)
-	b.List("failed_tests", t.failedTests, maxNodeFailedTests)
+	failed := t.failedTests
+	if listed := t.listing.unreported(); len(listed) > 0 {
+		// A pipe into head cut their reports off: the listing is all
+		// the output shows of them.
+		failed = slices.Clip(failed)
+		for _, lt := range listed {
+			failed = append(failed, lt.shown())
+		}
+	}
+	b.List("failed_tests", failed, maxNodeFailedTests)
 
 	room := r.bodyRoom() - len(b.render())
 	unhandled := failureItems(t.unhandled, maxNodeFailures)
@@ -409,24 +419,55 @@ func tapNotOK(l string) (string, bool) {
 	return name, true
 }
 
-// nodeFailures finds the failures of the node family's tools: every failing
+// nodeScan is the node family's failure finder. It finds every failing
 // test (vitest's "FAIL  FILE > NAME" lines, jest's "FAIL FILE" lines and the
 // "● NAME" headers under them) and the first location of each failure
 // (vitest's first "❯ FILE:LINE:COL" frame, jest's first "at" frame outside
-// node_modules), every tsc "error TS" line, every ESLint error row and
-// every TAP "not ok" line of node --test. Test
-// runners print a failure's name once more in their listings (×, ✕) and
-// their counts ("0 failed", "5 passed"); neither is read here.
+// node_modules), every tsc "error TS" line and the location in each row of
+// tsc's "Errors  Files" table, every ESLint error row and every TAP "not
+// ok" line of node --test. Test runners name a failing test in their
+// listings (×, ✕) too: a listed test is required only when no report
+// names it (a pipe into head cut the reports off; see testListing). The
+// runners' counts ("0 failed", "5 passed") are never read.
 //
-// s.ls may be a part of s.raw's lines, with or without terminal escapes:
-// the stream's bytes only tell which per-line work no line needs.
-func nodeFailures(s stream, _ bool, f *failures) {
-	scanNode(s, f.add)
+// scan reads each stream of a run in turn, and finish ends the run: the
+// listing and the reports may be on different streams.
+type nodeScan struct {
+	listing testListing
+	stream  int // the index of the stream scan reads next
 }
 
-// scanNode reads the failures nodeFailures finds, and gives each to found
-// with the line it came from and that line's index in s.ls.
-func scanNode(s stream, found func(req, line string, at int)) {
+// vitestListed notes a failing test of vitest's listing: l is its line
+// as read, raw as captured, at its index, inBuf whether l is in the
+// scratch buffer, and file the file whose listing it is in.
+func (n *nodeScan) vitestListed(l, raw, file string, at int, inBuf bool) {
+	name, full, ok := vitestListed(l)
+	if !ok {
+		return
+	}
+	if inBuf {
+		name = strings.Clone(name)
+	}
+	if t, ok := vitestTest(name, full, file); ok {
+		t.line, t.stream, t.at = raw, n.stream, at
+		n.listing.list(t)
+	}
+}
+
+// finish gives found the listed failing tests that no report names, with
+// the stream and the index of their line.
+func (n *nodeScan) finish(found func(stream int, req, line string, at int)) {
+	for _, t := range n.listing.unreported() {
+		found(t.stream, t.req, plain(t.line), t.at)
+	}
+}
+
+// scan reads the failures of a run's next stream, and gives each to found
+// with the line it came from and that line's index in s.ls. s.ls may be a
+// part of s.raw's lines, with or without terminal escapes: the stream's
+// bytes only tell which per-line work no line needs.
+func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
+	defer func() { n.stream++ }()
 	ls := s.ls
 	// Without an escape in the stream its lines are their plain text.
 	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
@@ -438,6 +479,11 @@ func scanNode(s stream, found func(req, line string, at int)) {
 		jestAtI  int    // the index of jestAt's line
 		jestWant bool   // a jest failure's project frame is still to come
 		cur      int    // the index of the line being read
+		tscTable bool   // inside tsc's "Errors  Files" table
+		vtFile   string // the file of vitest's listing being read
+		vtDone   bool   // past vitest's listing: a "⎯⎯" rule opened its reports
+		suite    string // the jest FAIL suite being read; "" when a pipe cut it off
+		jl       = jestListing{on: true}
 	)
 	// A colored line is stripped into buf, which the next one reuses:
 	// most lines are read and dropped. add copies what is kept of it.
@@ -460,6 +506,7 @@ func scanNode(s stream, found func(req, line string, at int)) {
 	}
 	for i, raw := range ls {
 		if raw == "" {
+			tscTable, jl.on = false, false
 			continue
 		}
 		cur = i
@@ -467,24 +514,56 @@ func scanNode(s stream, found func(req, line string, at int)) {
 		if inBuf = escapes && strings.IndexByte(raw, 0x1b) >= 0; inBuf {
 			buf = appendPlain(buf[:0], raw)
 			if len(buf) == 0 {
+				tscTable, jl.on = false, false
 				continue
 			}
 			l = unsafe.String(&buf[0], len(buf))
 		}
+		if tscTable {
+			// A row names a file with errors and the line of its
+			// first: with a pipe into tail, maybe the only mention of
+			// the file left.
+			if loc, ok := tscTableRow(l); ok {
+				add(loc, l)
+				continue
+			}
+			tscTable = false
+		}
 		c := l[0]
+		tscTable = c == 'E' && l == "Errors  Files"
 		t := l // l after its indentation
 		if c == ' ' {
 			t = strings.TrimLeft(l, " ")
 		}
-		var suite string
+		var failSuite string
 		var isFail bool
 		if c == 'F' {
-			suite, isFail = jestSuite(l)
+			failSuite, isFail = jestSuite(l)
+		}
+		if !vtDone {
+			switch {
+			case c == '\xe2' && strings.HasPrefix(l, "⎯"):
+				vtDone = true
+			case c == ' ' && len(l) > 1 && l[1] == '\xe2':
+				if file, ok := vitestFileLine(l); ok {
+					vtFile = scratch(file)
+				}
+			case c == ' ' && strings.HasPrefix(t, "× "):
+				n.vitestListed(l, raw, vtFile, i, inBuf)
+			}
+		}
+		if c == ' ' && jl.on {
+			if full, name, ok := jl.line(raw); ok {
+				n.listing.list(listedTest{file: suite, name: full, sep: " › ", req: name, line: raw, stream: n.stream, at: i})
+			}
 		}
 		switch {
 		case c == ' ' && strings.HasPrefix(l, " FAIL  "):
 			name := strings.TrimSpace(l[len(" FAIL  "):])
 			add(name, l)
+			if file, rest, ok := strings.Cut(name, " > "); ok && n.listing.listed != nil {
+				n.listing.report(scratch(file), scratch(rest), " > ")
+			}
 			wantLoc = true
 		case c == ' ' && wantLoc && strings.HasPrefix(t, "❯ "):
 			if loc, ok := nodeLocation(l); ok {
@@ -497,12 +576,16 @@ func scanNode(s stream, found func(req, line string, at int)) {
 			wantLoc = strings.Contains(l, " Unhandled ") && !strings.Contains(l, " Unhandled Errors ")
 		case isFail:
 			endJest()
-			add(suite, l)
-			jestFail = true
+			add(failSuite, l)
+			suite, jestFail = scratch(failSuite), true
+			jl.start()
 		case c == ' ' && (jestFail || lead) && strings.HasPrefix(l, "  ● "):
 			endJest()
+			jl.on = false
 			if !isJestConsole(ls, i) {
-				add(strings.TrimPrefix(l, "  ● "), l)
+				name := scratch(strings.TrimPrefix(l, "  ● "))
+				found(name, scratch(l), i)
+				n.listing.report(suite, name, " › ")
 				jestWant = true
 			}
 		case c == ' ' && jestWant && strings.HasPrefix(t, "at "):
@@ -525,7 +608,10 @@ func scanNode(s stream, found func(req, line string, at int)) {
 		case c != ' ' && jestFail && !strings.HasPrefix(l, "PASS "):
 			// A line of jest's own at the margin ends the suite.
 			endJest()
-			jestFail = false
+			suite, jestFail = "", false
+		}
+		if c != ' ' && !isFail {
+			jl.on = false
 		}
 		lead = lead && c == ' '
 	}

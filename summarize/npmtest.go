@@ -142,8 +142,10 @@ func (s *scriptLines) runner() string {
 func unknownRunner(r *Run, b *Body, out, errs []string) {
 	fails := newCapped(maxUnknownFails)
 	keep := func(_, line string, _ int) { fails.add(line) }
-	scanNode(stream{raw: r.Stdout, ls: out}, keep)
-	scanNode(stream{raw: r.Stderr, ls: errs}, keep)
+	var n nodeScan
+	n.scan(stream{raw: r.Stdout, ls: out}, keep)
+	n.scan(stream{raw: r.Stderr, ls: errs}, keep)
+	n.finish(func(_ int, _, line string, _ int) { fails.add(line) })
 	b.ListCapped("failure_lines", fails)
 	b.List("stdout_tail", tail(out, maxTailLines), 0)
 	b.List("stderr_tail", tail(errs, maxTailLines), 0)

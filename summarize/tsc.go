@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -10,28 +11,36 @@ import (
 // assignable...", related locations) is bounded so one deep type mismatch
 // cannot crowd out the others.
 const (
-	maxTscDiags = 100
-	maxTscLines = 8
+	maxTscDiags     = 100
+	maxTscLines     = 8
+	maxTscTableRows = 100
 )
 
 // tsc summarizes bash.tsc: the number of errors and of files with errors,
-// the distinct error codes, the "Found N errors" line of --pretty, and every
-// diagnostic with its elaboration and related locations. Code excerpts, the
-// "Errors  Files" table of --pretty and blank lines are left out. Both the
-// plain form ("src/a.ts(3,7): error TS2322: ...") and the --pretty form
+// the distinct error codes, the "Found N errors" line of --pretty, the rows
+// of its "Errors  Files" table, and every diagnostic with its elaboration
+// and related locations. Code excerpts and blank lines are left out. Both
+// the plain form ("src/a.ts(3,7): error TS2322: ...") and the --pretty form
 // ("src/a.ts:3:7 - error TS2322: ...") are read, colored or not.
+//
+// The counts are tsc's own, from the Found line, when there is one: a pipe
+// into tail leaves the last diagnostics, the Found line and the table, and
+// the diagnostics read are then only some of the errors. The table's rows
+// are kept for that case: they name every file with an error.
 func tsc(r *Run) *Body {
-	c := tscLog{messages: newCapped(maxNodeMessages)}
+	c := tscLog{messages: newCapped(maxNodeMessages), table: newCapped(maxTscTableRows), lead: true}
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
 		for l := range r.eachPlainLine(stream) {
 			c.feed(l)
 		}
-		c.cur, c.table = nil, false
+		c.cur, c.inTable, c.lead = nil, false, true
 	}
 	b := &Body{}
 	b.Field("exit_code", exitCodeValue(r))
-	b.Count("errors", c.total)
-	b.Count("files", len(c.files))
+	// A run without --pretty prints no Found line; a script may run tsc
+	// twice, once without: what was read counts when it is more.
+	b.Count("errors", max(c.total, c.foundErrors))
+	b.Count("files", max(len(c.files), c.foundFiles))
 	if len(c.codes) > 0 {
 		codes := make([]string, 0, len(c.codes))
 		for code := range c.codes {
@@ -45,6 +54,9 @@ func tsc(r *Run) *Body {
 	}
 
 	room := r.bodyRoom() - len(b.render()) - len("diagnostic_lines_omitted: 0000000000\n")
+	nTable, size := fitHead("error_files", c.table.items, c.table.total, maxTscTableRows, room)
+	room -= size
+	addHead(b, "error_files", c.table.items, c.table.total, nTable)
 	items := make([]string, len(c.diags))
 	for i, d := range c.diags {
 		items[i] = strings.Join(append([]string{d.head}, d.lines...), "\n")
@@ -81,24 +93,38 @@ type tscLog struct {
 	found    string
 	messages capped
 	cur      *tscDiag
-	table    bool // inside the "Errors  Files" table of --pretty
+	table    capped // the rows of the "Errors  Files" tables, trimmed
+	inTable  bool   // inside the "Errors  Files" table of --pretty
+	lead     bool   // no diagnostic, Found line or table yet in the stream: a pipe (tail) may have cut into a code excerpt
+
+	// The counts of the Found lines: foundErrors errors in foundFiles
+	// files (-1 when a Found line does not say).
+	foundErrors, foundFiles int
 }
+
+// maxCount bounds a count read from a Found line, so that a sum of them
+// cannot overflow.
+const maxCount = 1 << 40
 
 func (c *tscLog) feed(l string) {
 	t := strings.TrimSpace(l)
 	switch {
 	case l != "" && l[0] != ' ' && isTscError(l):
 		c.diag(l)
+		c.lead = false
 	case strings.HasPrefix(l, "Found ") && strings.Contains(l, " error"):
-		c.found, c.cur = l, nil
+		c.found, c.cur, c.lead = l, nil, false
+		c.countFound(l)
 	case t == "Errors  Files":
-		c.table, c.cur = true, nil
-	case c.table && t != "" && l[0] == ' ':
-		// "     3  src/a.ts:1": a count per file, already in the body.
+		c.inTable, c.cur, c.lead = true, nil, false
+	case c.inTable && t != "" && l[0] == ' ':
+		// "     3  src/a.ts:1": a file's errors and the line of its first.
+		c.table.add(t)
 	case t == "":
 		if c.cur != nil {
 			c.cur.blank = true
 		}
+		c.inTable = false
 	case c.cur != nil && (l[0] == ' ' || c.cur.blank && isTscFrame(t)):
 		switch {
 		case c.cur.blank && isTscFrame(t):
@@ -107,9 +133,41 @@ func (c *tscLog) feed(l string) {
 		default:
 			c.cur.lost++
 		}
+	case c.lead && isTscFrame(t) && !isTscTableRow(l):
+		// The rest of a code excerpt whose diagnostic a pipe cut off. A
+		// line that could be a row of a table whose title was cut off
+		// stays a message.
 	default:
-		c.cur, c.table = nil, false
+		c.cur, c.inTable = nil, false
 		c.messages.add(t)
+	}
+}
+
+// countFound adds the counts of a Found line: "Found 6 errors in 2
+// files.", "Found 11 errors in the same file, starting at: src/a.ts:3",
+// "Found 1 error in src/a.ts:3", or "Found 4 errors." with no file count.
+func (c *tscLog) countFound(l string) {
+	rest := strings.TrimPrefix(l, "Found ")
+	d := digitsPrefix(rest)
+	n, err := strconv.Atoi(d)
+	rest = rest[len(d):]
+	if err != nil || n > maxCount || !strings.HasPrefix(rest, " error") {
+		return
+	}
+	files := -1
+	if _, where, ok := strings.Cut(rest, " in "); ok {
+		switch f := digitsPrefix(where); {
+		case len(f) < 10 && f != "" && strings.HasPrefix(where[len(f):], " files"):
+			files, _ = strconv.Atoi(f)
+		case strings.HasPrefix(where, "the same file") || n == 1:
+			files = 1
+		}
+	}
+	c.foundErrors = min(c.foundErrors+n, maxCount)
+	if files < 0 || c.foundFiles < 0 {
+		c.foundFiles = -1
+	} else {
+		c.foundFiles += files
 	}
 }
 
@@ -123,7 +181,7 @@ func (c *tscLog) diag(l string) {
 		c.spare = tscDiag{head: l, lines: c.spare.lines[:0]}
 		c.cur = &c.spare
 	}
-	c.table = false
+	c.inTable = false
 	if c.files == nil {
 		c.files, c.codes = map[string]bool{}, map[string]bool{}
 	}
@@ -147,4 +205,27 @@ func isTscFrame(t string) bool {
 		return n == len(t) || t[n] == ' '
 	}
 	return onlyOf(t, '~', ' ')
+}
+
+// tscTableRow reads a row of the "Errors  Files" table of --pretty, "    14
+// src/a.ts:1", and returns its location, the file and the line of its first
+// error: what the regexp ^ +\d+  (\S.*:\d+)$ captures.
+func tscTableRow(l string) (string, bool) {
+	rest := strings.TrimLeft(l, " ")
+	d := digitsPrefix(rest)
+	loc, ok := strings.CutPrefix(rest[len(d):], "  ")
+	if len(rest) == len(l) || d == "" || !ok || loc == "" || strings.IndexByte(reSpace, loc[0]) >= 0 ||
+		strings.IndexByte(loc, '\n') >= 0 {
+		return "", false
+	}
+	if path, ok := cutDigitsSuffix(loc, ':'); !ok || path == "" {
+		return "", false
+	}
+	return loc, true
+}
+
+// isTscTableRow reports whether l is a row of the "Errors  Files" table.
+func isTscTableRow(l string) bool {
+	_, ok := tscTableRow(l)
+	return ok
 }

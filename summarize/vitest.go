@@ -9,8 +9,9 @@ import (
 // summary lines, the summary lines themselves, every failing test and every
 // file that failed to load, each failure's message, assertion diff and
 // locations, vitest's unhandled errors, and the lines that belong to no test
-// ("No test files found", a config error). The per-file listing, console
-// output, code excerpts and timings are left out.
+// ("No test files found", a config error). The per-file listing is left
+// out but for the failing tests no report names (a pipe into head cut the
+// reports off), and so are console output, code excerpts and timings.
 //
 // Vitest writes the listing and summary to stdout and the failures to
 // stderr; both are read with the same reader, so a run captured with 2>&1
@@ -29,7 +30,7 @@ func readVitestLines(streams ...iter.Seq[string]) *testRun {
 		for l := range ls {
 			v.feed(l)
 		}
-		v.section, v.cur, v.console = vtNone, nil, false
+		v.section, v.cur, v.console, v.file, v.done = vtNone, nil, false, "", false
 	}
 	return v.t
 }
@@ -51,10 +52,30 @@ type vitestReader struct {
 	cur     *testFailure // the failure being read
 	heads   bool         // cur has only its FAIL lines so far
 	console bool         // inside a "stdout | test" block of console output
+	file    string       // the file of the listing being read
+	done    bool         // past the listing: a "⎯⎯" rule opened the reports
 }
 
 func (v *vitestReader) feed(l string) {
 	t := strings.TrimSpace(l)
+	if !v.done {
+		// The listing, read as the boundary check reads it (nodeScan):
+		// a failing test it names may have no report below.
+		switch {
+		case strings.HasPrefix(l, "⎯"):
+			v.done = true
+		case strings.HasPrefix(l, " ") && strings.HasPrefix(t, "× "):
+			if name, full, ok := vitestListed(l); ok {
+				if lt, ok := vitestTest(name, full, v.file); ok {
+					v.t.listing.list(lt)
+				}
+			}
+		case strings.HasPrefix(l, " "):
+			if file, ok := vitestFileLine(l); ok {
+				v.file = file
+			}
+		}
+	}
 	if v.console {
 		v.console = t != ""
 		return
@@ -73,6 +94,9 @@ func (v *vitestReader) feed(l string) {
 			v.t.failedSuites = append(v.t.failedSuites, name)
 		} else {
 			v.t.failedTests = append(v.t.failedTests, name)
+		}
+		if file, rest, ok := strings.Cut(name, " > "); ok {
+			v.t.listing.report(file, rest, " > ")
 		}
 		if v.cur != nil && v.heads {
 			// Tests that failed with the same error share one report.

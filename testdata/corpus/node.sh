@@ -17,8 +17,13 @@
 # terminal. npm reads the machine's own ~/.npmrc (here: audit and fund off).
 # Timings vary between runs; everything else is reproducible.
 #
-# Usage: bash testdata/corpus/node.sh   (then go test ./summarize -run TestGolden -update)
+# Usage: bash testdata/corpus/node.sh [RULE/CASE ...]
+#        (then go test ./summarize -run TestGolden -update)
+# With arguments (vitest/head, eslint/grep ...), only those cases are
+# captured, so that adding a case leaves the others' timings alone; every
+# project is still rewritten.
 set -euo pipefail
+ONLY=" $* "
 
 ROOT=/tmp/shrinkrun-corpus/node
 OUT=$(cd "$(dirname "$0")" && pwd)
@@ -55,6 +60,9 @@ project() {
 # OUT/RULE.
 capture() {
 	local rule=$1 name=$2 dir=$3 cmd=$4 code=0
+	if [ "$ONLY" != "  " ] && [[ "$ONLY" != *" $rule/$name "* ]]; then
+		return
+	fi
 	mkdir -p "$OUT/$rule"
 	(cd "$ROOT/$dir" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
 	printf 'command: %s\nexit_code: %d\n' "$cmd" "$code" >"$OUT/$rule/$name.meta"
@@ -221,6 +229,25 @@ describe('db', () => {
 })
 EOF
 
+# Many failures in one file, for a pipe into head: the listing (× lines)
+# comes first, the reports last, and head cuts them off. Some test names
+# hold vitest's own separator, " > ".
+project vt-head
+echo '{ "name": "vt-head", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-head/package.json"
+cat >"$ROOT/vt-head/src/parse.test.js" <<'EOF'
+import { describe, it, expect } from 'vitest'
+
+describe('parser', () => {
+  describe('numbers', () => {
+    for (let i = 0; i < 20; i++) it(`case ${i} > rejects`, () => { expect(i).toBe(-1) })
+  })
+  it.each([[1, 2], [3, 4]])('adds %i + %i', (a, b) => { expect(a + b).toBe(0) })
+})
+it('throws a string', () => { throw 'plain string thrown' })
+it('passes', () => { expect(1).toBe(1) })
+it.skip('skipped', () => {})
+EOF
+
 capture vitest pass vt-pass 'npx vitest run'
 capture vitest pass_verbose vt-pass 'vitest run --reporter=verbose'
 capture vitest fail vt-fail 'npx vitest run'
@@ -231,6 +258,9 @@ capture vitest many vt-many 'npx vitest run'
 capture vitest unhandled vt-unhandled 'vitest run'
 capture vitest no_tests vt-pass 'vitest run nomatch'
 capture vitest shared_error vt-shared 'vitest run'
+capture vitest head vt-head 'npx vitest run src/parse.test.js 2>&1 | head -30'
+capture vitest head_reports vt-head 'npx vitest run src/parse.test.js 2>&1 | head -90'
+capture vitest head_verbose vt-head 'vitest run --reporter=verbose 2>&1 | head -24'
 
 # --- jest -----------------------------------------------------------------
 
@@ -348,6 +378,25 @@ for n in $(seq -w 1 24); do
 	} >"$ROOT/jt-many/src/m$n.test.js"
 done
 
+# Many failures in one file, for a pipe into head: jest lists every test
+# of a single file (its describe blocks as headings, failures marked ✕)
+# before the reports, and head cuts the reports off.
+project jt-head
+cat >"$ROOT/jt-head/package.json" <<'EOF'
+{ "name": "jt-head", "version": "1.0.0", "private": true, "scripts": { "test": "jest" } }
+EOF
+cat >"$ROOT/jt-head/src/parse.test.js" <<'EOF'
+describe('parser', () => {
+  describe('numbers', () => {
+    for (let i = 0; i < 20; i++) it(`case ${i} › rejects`, () => { expect(i).toBe(-1) })
+  })
+  it.each([[1, 2], [3, 4]])('adds %i + %i', (a, b) => { expect(a + b).toBe(0) })
+})
+it('throws a string', () => { throw 'plain string thrown' })
+it('passes', () => { expect(1).toBe(1) })
+it.skip('skipped', () => {})
+EOF
+
 capture jest pass jt-pass 'npx jest'
 capture jest pass_verbose jt-pass 'jest --verbose'
 capture jest fail jt-fail 'npx jest'
@@ -355,6 +404,8 @@ capture jest fail_verbose jt-fail 'jest --verbose'
 capture jest single_file jt-fail 'jest src/parse.test.js'
 capture jest many jt-many 'npx jest'
 capture jest no_tests jt-pass 'jest nomatch'
+capture jest head jt-head 'npx jest --ci src/parse.test.js 2>&1 | head -40'
+capture jest head_reports jt-head 'npx jest --ci src/parse.test.js 2>&1 | head -100'
 
 # --- npm test and its kin ---------------------------------------------------
 
@@ -381,6 +432,7 @@ capture npm_test yarn_vitest_pass vt-pass 'yarn test'
 capture npm_test yarn_jest_fail jt-fail 'yarn test'
 capture npm_test node_test_fail nt-node 'npm test'
 capture npm_test missing_script nt-none 'npm test'
+capture npm_test jest_head jt-head 'npm test -- --ci src/parse.test.js 2>&1 | head -40'
 
 # --- tsc ------------------------------------------------------------------
 
@@ -440,6 +492,21 @@ cat >"$ROOT/ts-config/tsconfig.json" <<'EOF'
 }
 EOF
 
+# Errors in many files, for a pipe into tail: what is left is the end of
+# the last file's diagnostics (starting inside a code excerpt), the Found
+# line and the Errors  Files table.
+project ts-tail
+cp "$ROOT/ts-many/tsconfig.json" "$ROOT/ts-tail/"
+for n in 0 1 2 3 4 5 6 7; do
+	cat >"$ROOT/ts-tail/src/mod$n.ts" <<EOF
+export const count$n: number = "seven";
+export function greet$n(u: { name: string }): string { return "hi " + u.nme; }
+export const total$n = missingTotal$n + 1;
+import { nope$n } from "./missing$n.js";
+export function add$n(a, b) { return a + b; }
+EOF
+done
+
 capture tsc errors ts-fail 'npx tsc'
 capture tsc errors_pretty ts-fail 'tsc --pretty'
 capture tsc errors_ts5 ts5-fail 'npx tsc --noEmit'
@@ -447,6 +514,7 @@ capture tsc errors_ts5_pretty ts5-fail 'npx tsc --noEmit --pretty'
 capture tsc many ts-many 'tsc -p tsconfig.json'
 capture tsc clean ts-pass 'tsc --noEmit'
 capture tsc config_error ts-config 'npx tsc'
+capture tsc tail ts-tail 'npx tsc --pretty | tail -40'
 
 # --- eslint ---------------------------------------------------------------
 
@@ -504,6 +572,17 @@ eslint_config es-mixed
 	echo "export { never }"
 } >"$ROOT/es-mixed/src/noisy.js"
 
+# Undefined names in several files, for a pipe into grep: the rows that
+# are left have no file path above them.
+project es-grep
+eslint_config es-grep
+for f in api db log ui; do
+	for i in $(seq 1 15); do
+		echo "export const v$i = helper$i() + 1"
+	done >"$ROOT/es-grep/src/$f.js"
+done
+echo 'export const ok = 1;' >>"$ROOT/es-grep/src/ui.js"
+
 project es-pass
 eslint_config es-pass
 sed -i 's/^];$/]/' "$ROOT/es-pass/eslint.config.js"
@@ -519,6 +598,7 @@ capture eslint many es-many 'npx eslint src'
 capture eslint clean es-pass 'eslint .'
 capture eslint errors_first es-mixed 'eslint src'
 capture eslint no_config es-noconfig 'npx eslint src'
+capture eslint grep es-grep 'npx eslint src | grep no-undef'
 
 # --- npm install and its kin --------------------------------------------------
 
