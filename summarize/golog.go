@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"bytes"
 	"encoding/json"
 	"iter"
 	"math/bits"
@@ -731,7 +732,7 @@ func (r *Run) goTextOf(b []byte) []string {
 			return c.ls
 		}
 	}
-	text := goText(ls)
+	text := goTextOrTails(ls, mayRunIntoGo(b))
 	if len(text) == 0 {
 		return text
 	}
@@ -827,9 +828,23 @@ func goTextLines(ls []string) iter.Seq[string] {
 
 // goText returns the lines goTextLines yields: ls itself when the stream
 // holds no test2json event and no line to split.
-func goText(ls []string) []string {
+func goText(ls []string) []string { return goTextOrTails(ls, true) }
+
+// mayRunIntoGo reports whether a stream has any of the text goTailStart
+// looks for, so that goText need not look on every line: most outputs
+// summarized are not go's.
+func mayRunIntoGo(b []byte) bool {
+	return bytes.Contains(b, []byte("--- ")) || bytes.Contains(b, []byte("=== ")) || bytes.Contains(b, []byte(".go:"))
+}
+
+// goTextOrTails is goText, looking for lines that ran into go's text only
+// when tails is set.
+func goTextOrTails(ls []string, tails bool) []string {
 	if hasGoEvents(ls) {
 		return slices.Collect(goTextLines(ls))
+	}
+	if !tails {
+		return ls
 	}
 	for i, l := range ls {
 		if goTailStart(l) > 0 {

@@ -118,6 +118,14 @@ func Readable(b []byte) []byte {
 	if bytes.IndexByte(b, 0x1b) < 0 && bytes.IndexByte(b, '\r') < 0 {
 		return b
 	}
+	if bytes.IndexByte(b, '\r') < 0 {
+		// Colors only: stripping the whole stream at once gives the
+		// lines stripped one by one, unless a sequence ran across a
+		// newline, which then went missing.
+		if s := StripTerminal(b); bytes.Count(s, []byte{'\n'}) == bytes.Count(b, []byte{'\n'}) {
+			return s
+		}
+	}
 	out := make([]byte, 0, len(b))
 	var line []byte
 	for rest := b; len(rest) > 0; {
