@@ -471,6 +471,9 @@ func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
 	ls := s.ls
 	// Without an escape in the stream its lines are their plain text.
 	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
+	if !escapes && len(s.raw) > 0 && !mayHaveNodeFailures(s.raw) {
+		return
+	}
 	var (
 		wantLoc  bool   // a vitest failure's first location is still to come
 		jestFail bool   // inside a jest FAIL suite
@@ -616,6 +619,24 @@ func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
 		lead = lead && c == ' '
 	}
 	endJest()
+}
+
+// nodeMarkers are texts of which every line scan takes holds one: the
+// runners' FAIL (and PASS) lines, frames, headers, listings and rules,
+// TAP's "not ok", tsc's "error TS" and table, an ESLint error row.
+var nodeMarkers = [][]byte{[]byte("FAIL "), []byte("PASS "), []byte("❯"), []byte("●"), []byte("⎯"),
+	[]byte("×"), []byte("✕"), []byte("not ok "), []byte("error TS"), []byte(" error  "), []byte("Errors  Files")}
+
+// mayHaveNodeFailures reports whether a stream without escapes holds any
+// of nodeMarkers: without one, scan would find nothing in it, and most
+// streams the check reads are not the node family's.
+func mayHaveNodeFailures(b []byte) bool {
+	for _, m := range nodeMarkers {
+		if bytes.Contains(b, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // isTscError reports whether l is the header line of a tsc error,
