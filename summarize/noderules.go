@@ -622,10 +622,13 @@ func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
 }
 
 // nodeMarkers are texts of which every line scan takes holds one: the
-// runners' FAIL (and PASS) lines, frames, headers, listings and rules,
-// TAP's "not ok", tsc's "error TS" and table, an ESLint error row.
-var nodeMarkers = [][]byte{[]byte("FAIL "), []byte("PASS "), []byte("❯"), []byte("●"), []byte("⎯"),
-	[]byte("×"), []byte("✕"), []byte("not ok "), []byte("error TS"), []byte(" error  "), []byte("Errors  Files")}
+// runners' FAIL (and PASS) lines, TAP's "not ok", tsc's "error TS" and
+// table, an ESLint error row, and the last two bytes of the runners' ❯, ●,
+// ⎯, ✕ and × (their first byte, 0xe2, also begins the box drawing that
+// npm and others print, which made a search for the whole rune slow).
+var nodeMarkers = [][]byte{[]byte("FAIL "), []byte("PASS "), []byte("not ok "), []byte("error TS"),
+	[]byte(" error  "), []byte("Errors  Files"),
+	[]byte("❯")[1:], []byte("●")[1:], []byte("⎯")[1:], []byte("✕")[1:], []byte("×")}
 
 // mayHaveNodeFailures reports whether a stream without escapes holds any
 // of nodeMarkers: without one, scan would find nothing in it, and most

@@ -132,11 +132,14 @@ func Readable(b []byte) []byte {
 		l, after, nl := bytes.Cut(rest, []byte{'\n'})
 		rest = after
 		l = bytes.TrimRight(l, "\r")
-		if bytes.IndexByte(l, '\r') >= 0 {
+		switch {
+		case bytes.IndexByte(l, '\r') >= 0:
 			line = rewrite(line[:0], l)
 			out = append(out, line...)
-		} else {
+		case bytes.IndexByte(l, 0x1b) >= 0:
 			out = appendStripped(out, l)
+		default:
+			out = append(out, l...)
 		}
 		if nl {
 			out = append(out, '\n')
@@ -151,35 +154,40 @@ func Readable(b []byte) []byte {
 // escapes are dropped.
 func rewrite(dst, line []byte) []byte {
 	col := 0
-	for i := 0; i < len(line); i++ {
-		switch c := line[i]; {
-		case c == '\r':
-			col = 0
-		case c == 0x1b:
-			if i+1 == len(line) {
-				return dst
-			}
-			j := skipEscape(line, i)
-			if line[i+1] == '[' && line[j] == 'K' {
-				switch string(line[i+2 : j]) {
-				case "", "0":
-					dst = dst[:min(col, len(dst))]
-				case "2":
-					dst = dst[:0]
-				}
-			}
-			i = j
-		default:
+	for i := 0; i < len(line); {
+		j := i
+		for j < len(line) && line[j] != '\r' && line[j] != 0x1b {
+			j++
+		}
+		if j > i {
+			// Text from the cursor on: over what is there, then past it.
 			for len(dst) < col {
 				dst = append(dst, ' ')
 			}
-			if col < len(dst) {
-				dst[col] = c
-			} else {
-				dst = append(dst, c)
-			}
-			col++
+			n := copy(dst[col:], line[i:j])
+			dst = append(dst, line[i+n:j]...)
+			col += j - i
+			i = j
+			continue
 		}
+		if line[i] == '\r' {
+			col = 0
+			i++
+			continue
+		}
+		if i+1 == len(line) {
+			return dst
+		}
+		k := skipEscape(line, i)
+		if line[i+1] == '[' && line[k] == 'K' {
+			switch string(line[i+2 : k]) {
+			case "", "0":
+				dst = dst[:min(col, len(dst))]
+			case "2":
+				dst = dst[:0]
+			}
+		}
+		i = k + 1
 	}
 	return dst
 }
