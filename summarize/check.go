@@ -109,10 +109,7 @@ func findFailures(r *Run) failures {
 		}
 		node.scan(s, f.add)
 	}
-	node.finish(func(stream int, req, line string, at int) {
-		f.stream = stream
-		f.add(req, line, at)
-	})
+	node.finish(f.addIn)
 	return f
 }
 
@@ -377,6 +374,13 @@ func (f *failures) add(req, line string, at int) {
 		f.required[req] = true
 	}
 	f.take(line, at)
+}
+
+// addIn is add for a line of the given stream, for a finder that reports
+// after reading both (the node finder's listed tests).
+func (f *failures) addIn(stream int, req, line string, at int) {
+	f.stream = stream
+	f.add(req, line, at)
 }
 
 // take records a line for the fallback, at index at of the lines the

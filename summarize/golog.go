@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"bytes"
 	"encoding/json"
 	"iter"
 	"math/bits"
@@ -833,9 +832,9 @@ func goText(ls []string) []string { return goTextOrTails(ls, true) }
 // mayRunIntoGo reports whether a stream has any of the text goTailStart
 // looks for, so that goText need not look on every line: most outputs
 // summarized are not go's.
-func mayRunIntoGo(b []byte) bool {
-	return bytes.Contains(b, []byte("--- ")) || bytes.Contains(b, []byte("=== ")) || bytes.Contains(b, []byte(".go:"))
-}
+func mayRunIntoGo(b []byte) bool { return containsAny(b, goTailMarkers) }
+
+var goTailMarkers = [][]byte{[]byte("--- "), []byte("=== "), []byte(".go:")}
 
 // goTextOrTails is goText, looking for lines that ran into go's text only
 // when tails is set.

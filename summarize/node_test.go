@@ -105,10 +105,7 @@ func nodeRequired(streams ...string) failures {
 		f.stream = i
 		n.scan(newStream([]byte(s)), f.add)
 	}
-	n.finish(func(stream int, req, line string, at int) {
-		f.stream = stream
-		f.add(req, line, at)
-	})
+	n.finish(f.addIn)
 	return f
 }
 

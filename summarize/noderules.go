@@ -633,14 +633,7 @@ var nodeMarkers = [][]byte{[]byte("FAIL "), []byte("PASS "), []byte("not ok "), 
 // mayHaveNodeFailures reports whether a stream without escapes holds any
 // of nodeMarkers: without one, scan would find nothing in it, and most
 // streams the check reads are not the node family's.
-func mayHaveNodeFailures(b []byte) bool {
-	for _, m := range nodeMarkers {
-		if bytes.Contains(b, m) {
-			return true
-		}
-	}
-	return false
-}
+func mayHaveNodeFailures(b []byte) bool { return containsAny(b, nodeMarkers) }
 
 // isTscError reports whether l is the header line of a tsc error,
 // "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error TS2322: ..."

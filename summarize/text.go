@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"bytes"
 	"iter"
 	"regexp"
 	"strings"
@@ -110,3 +111,15 @@ func (l *lazyRegexp) FindStringSubmatchIndex(s string) []int {
 }
 
 func (l *lazyRegexp) FindString(s string) string { return l.get().FindString(s) }
+
+// containsAny reports whether b holds any of markers: a stream-level gate
+// for a finder whose every find holds one, so that outputs of other tools
+// cost a few fast searches instead of a pass of per-line parsing.
+func containsAny(b []byte, markers [][]byte) bool {
+	for _, m := range markers {
+		if bytes.Contains(b, m) {
+			return true
+		}
+	}
+	return false
+}
