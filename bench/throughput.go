@@ -136,7 +136,7 @@ func summarizeChild(arg string) int {
 		r := u.Sized(size)
 		n := input.Size(r)
 		if size < 100e6 {
-			summarize.Block(r) // warm up
+			summarize.BlockOf(r) // warm up
 		}
 		var times, cpus []time.Duration
 		var before, after runtime.MemStats
@@ -144,7 +144,7 @@ func summarizeChild(arg string) int {
 		runtime.ReadMemStats(&before)
 		for range reps {
 			start, cpu0 := time.Now(), cpuTime()
-			summarize.Block(r)
+			summarize.BlockOf(r)
 			times = append(times, time.Since(start))
 			cpus = append(cpus, cpuTime()-cpu0)
 		}

@@ -48,7 +48,7 @@ func BenchmarkBlock(b *testing.B) {
 				b.SetBytes(int64(input.Size(r)))
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, ok := summarize.Block(r); !ok {
+					if _, ok := summarize.BlockOf(r); !ok {
 						b.Fatalf("no rule %s", r.Rule)
 					}
 				}
@@ -74,7 +74,7 @@ func BenchmarkBlockSmall(b *testing.B) {
 			b.SetBytes(int64(input.Size(r)))
 			b.ReportAllocs()
 			for b.Loop() {
-				summarize.Block(r)
+				summarize.BlockOf(r)
 			}
 		})
 	}
@@ -279,7 +279,7 @@ func pathologicalCase(c string) error {
 				r = rule.Run(nil, data)
 			}
 			start := time.Now()
-			summarize.Block(r)
+			summarize.BlockOf(r)
 			return time.Since(start), len(data)
 		}
 		quarter, _ := run(p.size() / 4)

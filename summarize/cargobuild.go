@@ -20,7 +20,7 @@ func cargoBuild(r *Run) *Body {
 	var c cargoLog
 	var x buildExtras
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range eachLine(stream) {
+		for l := range EachLine(stream) {
 			if !x.take(l) {
 				c.feed(l)
 			}
@@ -30,16 +30,16 @@ func cargoBuild(r *Run) *Body {
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	c.addBuildFields(b)
 	b.List("linker_errors", x.linker, maxLinkerErrors)
 	b.List("build_script_stderr", x.scriptStderr, maxBuildScriptStderr)
 	b.List("build_script_stdout", x.scriptStdout, maxBuildScriptStdout)
 
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	items, limit := c.diagnosticItems()
-	n, _ := fitList("diagnostics", items, limit, room)
-	addList(b, "diagnostics", items, n)
+	n, _ := FitList("diagnostics", items, limit, room)
+	AddList(b, "diagnostics", items, n)
 	return b
 }
 

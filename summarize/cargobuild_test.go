@@ -24,7 +24,7 @@ func TestBuildLinkerGNU(t *testing.T) {
 		"",
 	}, "\n")
 	var x buildExtras
-	for _, l := range lines([]byte(stderr)) {
+	for _, l := range Lines([]byte(stderr)) {
 		if x.take(l) {
 			t.Errorf("take(%q) kept a line from cargoLog", l)
 		}
@@ -59,7 +59,7 @@ func TestBuildScriptSections(t *testing.T) {
 	}, "\n")
 	var x buildExtras
 	var toLog []string
-	for _, l := range lines([]byte(stderr)) {
+	for _, l := range Lines([]byte(stderr)) {
 		if !x.take(l) {
 			toLog = append(toLog, l)
 		}

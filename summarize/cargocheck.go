@@ -7,21 +7,21 @@ package summarize
 // both streams are read so that "cargo check 2>&1" gives the same body.
 func cargoCheck(r *Run) *Body {
 	var c cargoLog
-	for l := range eachLine(r.Stderr) {
+	for l := range EachLine(r.Stderr) {
 		c.feed(l)
 	}
 	c.cont = contNone // nothing continues across streams
-	for l := range eachLine(r.Stdout) {
+	for l := range EachLine(r.Stdout) {
 		c.feed(l)
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	c.addBuildFields(b)
 
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	items, limit := c.diagnosticItems()
-	n, _ := fitList("diagnostics", items, limit, room)
-	addList(b, "diagnostics", items, n)
+	n, _ := FitList("diagnostics", items, limit, room)
+	AddList(b, "diagnostics", items, n)
 	return b
 }

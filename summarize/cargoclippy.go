@@ -31,7 +31,7 @@ func cargoClippy(r *Run) *Body {
 	var names []string // per diagnostic of c: its lint's name, or ""
 	var summaries []string
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range eachLine(stream) {
+		for l := range EachLine(stream) {
 			n := len(c.diags)
 			c.feed(l)
 			switch {
@@ -49,13 +49,13 @@ func cargoClippy(r *Run) *Body {
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	c.addBuildFields(b)
 	b.List("warning_summaries", summaries, maxWarningSummary)
 
 	items, limit, cut := lintItems(&c, names)
-	n, _ := fitList("diagnostics", items, limit, r.bodyRoom()-len(b.render())-omittedSize("lint_diagnostics_omitted", cut.total))
-	addList(b, "diagnostics", items, n)
+	n, _ := FitList("diagnostics", items, limit, r.BodyRoom()-len(b.Render())-OmittedSize("lint_diagnostics_omitted", cut.total))
+	AddList(b, "diagnostics", items, n)
 	if shown := cut.upTo(n); shown > 0 {
 		b.Count("lint_diagnostics_omitted", shown)
 	}

@@ -6,49 +6,49 @@ package summarize
 // in order, with the count of the rest. These helpers measure a list the
 // way Body renders it.
 
-// fitList returns how many leading items, at most limit, fit in room bytes
+// FitList returns how many leading items, at most limit, fit in room bytes
 // together with the list's "key:" line and, when items are left out, its
 // omitted line; and the size they take.
-func fitList(key string, items []string, limit, room int) (n, size int) {
-	return fitHead(key, items[:min(limit, len(items))], len(items), limit, room)
+func FitList(key string, items []string, limit, room int) (n, size int) {
+	return FitHead(key, items[:min(limit, len(items))], len(items), limit, room)
 }
 
-// fitHead is fitList for a list of total items of which only the first
+// FitHead is fitList for a list of total items of which only the first
 // ones, head, were kept (at least limit of them when there are as many):
 // a rule that shows at most limit items of a list counts the others
 // instead of building them.
-func fitHead(key string, head []string, total, limit, room int) (n, size int) {
+func FitHead(key string, head []string, total, limit, room int) (n, size int) {
 	limit = min(limit, total)
 	size = len(key) + 2 // "key:\n"
 	for n < limit {
-		next := size + itemSize(head[n])
+		next := size + ItemSize(head[n])
 		if rest := total - n - 1; rest > 0 {
-			next += omittedSize(key, rest)
+			next += OmittedSize(key, rest)
 		}
 		if next > room {
 			break
 		}
-		size += itemSize(head[n])
+		size += ItemSize(head[n])
 		n++
 	}
 	if n == 0 {
 		size = 0
 	}
 	if rest := total - n; rest > 0 {
-		size += omittedSize(key, rest)
+		size += OmittedSize(key, rest)
 	}
 	return n, size
 }
 
-// addList adds the first n items as a list, or only the count when none
+// AddList adds the first n items as a list, or only the count when none
 // fit, so that a list the budget crowds out still says how long it was.
-func addList(b *Body, key string, items []string, n int) {
-	addHead(b, key, items[:n], len(items), n)
+func AddList(b *Body, key string, items []string, n int) {
+	AddHead(b, key, items[:n], len(items), n)
 }
 
-// addHead is addList for a list kept as its head and its total: the first
+// AddHead is addList for a list kept as its head and its total: the first
 // n items and the count of the rest.
-func addHead(b *Body, key string, head []string, total, n int) {
+func AddHead(b *Body, key string, head []string, total, n int) {
 	if n == 0 {
 		if total > 0 {
 			b.Count(key+"_omitted", total)

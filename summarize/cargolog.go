@@ -139,7 +139,7 @@ func (c *cargoLog) cargoLine(l string) {
 		// "to rerun pass" lines already kept.
 		c.status = l
 	case strings.HasPrefix(l, "warning: `") && strings.Contains(l, ") generated "):
-		c.reportedWarnings += numberAfter(l, ") generated ") - numberBefore(l, " duplicate")
+		c.reportedWarnings += numberAfter(l, ") generated ") - NumberBefore(l, " duplicate")
 	case strings.HasPrefix(l, "warning: build failed, waiting for other jobs"),
 		strings.HasPrefix(l, "error: aborting due to "),
 		strings.HasPrefix(l, "warning: ") && strings.HasSuffix(l, " emitted") && numberAfter(l, "warning: ") > 0:
@@ -185,21 +185,6 @@ func numberAfter(s, sep string) int {
 		end++
 	}
 	n, _ := strconv.Atoi(rest[:end])
-	return n
-}
-
-// numberBefore returns the integer that directly precedes the first sep in
-// s, or 0 when there is none.
-func numberBefore(s, sep string) int {
-	i := strings.Index(s, sep)
-	if i < 0 {
-		return 0
-	}
-	start := i
-	for start > 0 && s[start-1] >= '0' && s[start-1] <= '9' {
-		start--
-	}
-	n, _ := strconv.Atoi(s[start:i])
 	return n
 }
 
@@ -300,13 +285,4 @@ func (c *cargoLog) addBuildFields(b *Body) {
 	}
 	b.List("cargo_errors", c.cargoErrors(), maxCargoErrors)
 	b.List("caused_by", c.causedBy, maxCausedBy)
-}
-
-// exitCodeValue is the body's exit_code value: the integer, or null when the
-// command did not exit (killed by a signal, never started), as in the header.
-func exitCodeValue(r *Run) string {
-	if !r.Exited {
-		return "null"
-	}
-	return strconv.Itoa(r.ExitCode)
 }

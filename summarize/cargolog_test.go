@@ -33,7 +33,7 @@ func TestParseDiagHead(t *testing.T) {
 
 func feedAll(text string) *cargoLog {
 	var c cargoLog
-	for _, l := range lines([]byte(text)) {
+	for _, l := range Lines([]byte(text)) {
 		c.feed(l)
 	}
 	return &c
@@ -211,11 +211,11 @@ func TestCargoCrossCheck(t *testing.T) {
 		var lg *cargoLog
 		if c.run.Rule == "bash.cargo_test" {
 			var tl testLog
-			for _, l := range lines(c.run.Stderr) {
+			for _, l := range Lines(c.run.Stderr) {
 				tl.feed(l)
 			}
 			tl.endStream()
-			for _, l := range lines(c.run.Stdout) {
+			for _, l := range Lines(c.run.Stdout) {
 				tl.feed(l)
 			}
 			lg = &tl.cargo
@@ -244,10 +244,10 @@ func TestNumbers(t *testing.T) {
 	if n := numberAfter("no number", " due to "); n != 0 {
 		t.Errorf("numberAfter without sep = %d", n)
 	}
-	if n := numberBefore("generated 5 warnings (13 duplicates)", " duplicate"); n != 13 {
+	if n := NumberBefore("generated 5 warnings (13 duplicates)", " duplicate"); n != 13 {
 		t.Errorf("numberBefore = %d", n)
 	}
-	if n := numberBefore("x duplicate", " duplicate"); n != 0 {
+	if n := NumberBefore("x duplicate", " duplicate"); n != 0 {
 		t.Errorf("numberBefore without number = %d", n)
 	}
 }

@@ -35,11 +35,11 @@ const (
 // same body.
 func cargoTest(r *Run) *Body {
 	var t testLog
-	for l := range eachLine(r.Stderr) {
+	for l := range EachLine(r.Stderr) {
 		t.feed(l)
 	}
 	t.endStream()
-	for l := range eachLine(r.Stdout) {
+	for l := range EachLine(r.Stdout) {
 		t.feed(l)
 	}
 	t.endStream()
@@ -56,7 +56,7 @@ func cargoTest(r *Run) *Body {
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("passed", tot.passed)
 	b.Count("failed", tot.failed)
 	b.Count("ignored", tot.ignored)
@@ -71,31 +71,31 @@ func cargoTest(r *Run) *Body {
 	// compiler errors; the per-binary results, short but at most half of
 	// what is left so that many binaries cannot crowd out the failures;
 	// then the failure contexts.
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	diags, diagLimit := t.cargo.diagnosticItems()
-	nDiags, size := fitList("diagnostics", diags, diagLimit, room)
+	nDiags, size := FitList("diagnostics", diags, diagLimit, room)
 	room -= size
 
 	results := t.resultItems(maxTestResults)
-	nResults, size := fitList("test_results", results, maxTestResults, room/2)
+	nResults, size := FitList("test_results", results, maxTestResults, room/2)
 	room -= size
 
 	failures, lost := t.failureItems(names)
 	if slices.ContainsFunc(lost, func(n int) bool { return n > 0 }) {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
-	nFailures, _ := fitList("failures", failures, maxFailures, room)
+	nFailures, _ := FitList("failures", failures, maxFailures, room)
 	lostLines := 0
 	for _, n := range lost[:nFailures] {
 		lostLines += n
 	}
 
-	addList(b, "failures", failures, nFailures)
+	AddList(b, "failures", failures, nFailures)
 	if lostLines > 0 {
 		b.Count("failure_lines_omitted", lostLines)
 	}
-	addList(b, "test_results", results, nResults)
-	addList(b, "diagnostics", diags, nDiags)
+	AddList(b, "test_results", results, nResults)
+	AddList(b, "diagnostics", diags, nDiags)
 	return b
 }
 
@@ -114,15 +114,15 @@ func (tt *testTotals) add(result string) {
 	for part := range strings.SplitSeq(counts, "; ") {
 		switch {
 		case strings.HasSuffix(part, " passed"):
-			tt.passed += numberBefore(part, " passed")
+			tt.passed += NumberBefore(part, " passed")
 		case strings.HasSuffix(part, " failed"):
-			tt.failed += numberBefore(part, " failed")
+			tt.failed += NumberBefore(part, " failed")
 		case strings.HasSuffix(part, " ignored"):
-			tt.ignored += numberBefore(part, " ignored")
+			tt.ignored += NumberBefore(part, " ignored")
 		case strings.HasSuffix(part, " measured"):
-			tt.measured += numberBefore(part, " measured")
+			tt.measured += NumberBefore(part, " measured")
 		case strings.HasSuffix(part, " filtered out"):
-			tt.filteredOut += numberBefore(part, " filtered out")
+			tt.filteredOut += NumberBefore(part, " filtered out")
 		}
 	}
 }

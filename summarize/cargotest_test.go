@@ -95,7 +95,7 @@ func TestFailureLines(t *testing.T) {
 }
 
 func cargoBody(r *Run) string {
-	return string(rules[r.Rule](r).render())
+	return string(familyRules[r.Rule](r).Render())
 }
 
 // TestShouldPanicNocapture: with --nocapture the panic of a should_panic
@@ -183,7 +183,7 @@ func TestCargoBudget(t *testing.T) {
 		r := *c.run
 		r.Budget = 2048
 		r.RawOutput = "shrinkrun show 0123456789abcdef"
-		b := rules[r.Rule](&r).render()
+		b := familyRules[r.Rule](&r).Render()
 		if n := len(header(&r)) + len(b) + len("raw_output: \n") + len(r.RawOutput); n > r.Budget && !strings.Contains(c.name, "many_failures") {
 			// many_failures lists 100 names, which a 2 KiB budget cannot
 			// hold; names are never dropped for the budget.
@@ -206,11 +206,11 @@ func TestCargoTestNames(t *testing.T) {
 			continue
 		}
 		var tl testLog
-		for _, l := range lines(c.run.Stderr) {
+		for _, l := range Lines(c.run.Stderr) {
 			tl.feed(l)
 		}
 		tl.endStream()
-		for _, l := range lines(c.run.Stdout) {
+		for _, l := range Lines(c.run.Stdout) {
 			tl.feed(l)
 		}
 		var tot testTotals

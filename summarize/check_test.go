@@ -38,15 +38,30 @@ func TestFindFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := findFailures(&Run{Stdout: []byte(tt.stdout), Stderr: []byte(tt.stderr), ExitCode: 101, Exited: true})
-			checkRequired(t, f, tt.want)
+			checkRequired(t, findFailures(&Run{Stdout: []byte(tt.stdout), Stderr: []byte(tt.stderr), ExitCode: 101, Exited: true}, familyFinders), tt.want)
 		})
 	}
 }
 
+// requiredBy runs one finder over streams (stdout, then stderr) as Block
+// runs them, in a run that failed or passed.
+func requiredBy(finder Finder, failed bool, streams ...string) *failures {
+	r := &Run{Exited: true}
+	if failed {
+		r.ExitCode = 1
+	}
+	if len(streams) > 0 {
+		r.Stdout = []byte(streams[0])
+	}
+	if len(streams) > 1 {
+		r.Stderr = []byte(streams[1])
+	}
+	return findFailures(readable(r), []Finder{finder})
+}
+
 // checkRequired compares a finder's required strings, in any order, with
 // want.
-func checkRequired(t *testing.T, f failures, want []string) {
+func checkRequired(t *testing.T, f *failures, want []string) {
 	t.Helper()
 	got := slices.Sorted(maps.Keys(f.required))
 	want = slices.Sorted(slices.Values(want))
@@ -59,14 +74,14 @@ func checkRequired(t *testing.T, f failures, want []string) {
 // overflow, is required only when the run failed, as a panic is.
 func TestDeadBinaryInPassingRun(t *testing.T) {
 	r := &Run{Stdout: []byte("running 1 test\ntest a ... "), Stderr: []byte("thread 'a' has overflowed its stack\n"), Exited: true}
-	if f := findFailures(r); len(f.required) != 0 {
+	if f := findFailures(r, familyFinders); len(f.required) != 0 {
 		t.Errorf("a passing run's dead test is required: %v", f.required)
 	}
 }
 
 func TestPanicInPassingRun(t *testing.T) {
 	r := &Run{Stderr: []byte("thread 'x' panicked at src/lib.rs:3:5:\nexpected\n"), Exited: true}
-	if f := findFailures(r); len(f.required) != 0 {
+	if f := findFailures(r, familyFinders); len(f.required) != 0 {
 		t.Errorf("a passing run's panic is required: %v", f.required)
 	}
 }
@@ -78,18 +93,18 @@ func TestBrokenRuleFallsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules["bash.test_broken"] = func(*Run) *Body {
+	familyRules["bash.test_broken"] = func(*Run) *Body {
 		b := &Body{}
 		b.Field("verdict", "all good")
 		return b
 	}
-	defer delete(rules, "bash.test_broken")
+	defer delete(familyRules, "bash.test_broken")
 	r := &Run{Rule: "bash.test_broken", Command: "cargo check", Stderr: stderr, StderrBytes: int64(len(stderr)), ExitCode: 101, Exited: true}
-	block, _ := Block(r)
+	block, _ := BlockOf(r)
 	if !bytes.Contains(block, []byte("fallback: true\n")) || bytes.Contains(block, []byte("all good")) {
 		t.Fatalf("fallback did not fire:\n%s", block)
 	}
-	for req := range findFailures(r).required {
+	for req := range findFailures(r, familyFinders).required {
 		if !bytes.Contains(block, []byte(req)) {
 			t.Errorf("fallback lost %q", req)
 		}
@@ -106,8 +121,8 @@ func TestCorpusProperties(t *testing.T) {
 			r := *c.run
 			r.Budget = budget
 			r.RawOutput = "shrinkrun show 0123456789abcdef"
-			block, _ := Block(&r)
-			again, _ := Block(&r)
+			block, _ := BlockOf(&r)
+			again, _ := BlockOf(&r)
 			if !bytes.Equal(block, again) {
 				t.Errorf("%s@%d: not deterministic", c.name, budget)
 			}
@@ -117,7 +132,7 @@ func TestCorpusProperties(t *testing.T) {
 			if len(block) > budget && strings.Contains(string(block), "\n- ") {
 				t.Errorf("%s@%d: %d bytes with list items left", c.name, budget, len(block))
 			}
-			if missing, ok := accounted(findFailures(readable(&r)), block); !ok {
+			if missing, ok := accounted(findFailures(readable(&r), familyFinders), block); !ok {
 				t.Errorf("%s@%d: %d failures neither shown nor counted", c.name, budget, missing)
 			}
 		}
@@ -176,9 +191,9 @@ func TestDiagnostic(t *testing.T) {
 // TestPanickingRule: a rule that panics gives no block, so the caller
 // prints the raw output; the process never dies on a rule's bug.
 func TestPanickingRule(t *testing.T) {
-	rules["bash.test_panic"] = func(*Run) *Body { panic("bug") }
-	defer delete(rules, "bash.test_panic")
-	if block, ok := Block(&Run{Rule: "bash.test_panic", Stdout: []byte("x\n")}); ok || block != nil {
+	familyRules["bash.test_panic"] = func(*Run) *Body { panic("bug") }
+	defer delete(familyRules, "bash.test_panic")
+	if block, ok := BlockOf(&Run{Rule: "bash.test_panic", Stdout: []byte("x\n")}); ok || block != nil {
 		t.Fatalf("got %q, %v", block, ok)
 	}
 }
@@ -213,9 +228,9 @@ func TestFallbackLinesOnce(t *testing.T) {
 			[]string{"test a ... FAILED", "test a ... FAILED"}},
 	} {
 		r := &Run{Stdout: []byte(c.stdout), Stderr: []byte(c.stderr), ExitCode: 1, Exited: true}
-		lines := findFailures(r).fallbackLines()
-		if !slices.Equal(lines.items, c.want) || lines.total != len(c.want) {
-			t.Errorf("%s: fallback lines %q (%d), want %q", c.name, lines.items, lines.total, c.want)
+		lines := findFailures(readable(r), familyFinders).fallbackLines()
+		if !slices.Equal(lines.Items, c.want) || lines.Total != len(c.want) {
+			t.Errorf("%s: fallback lines %q (%d), want %q", c.name, lines.Items, lines.Total, c.want)
 		}
 	}
 }
@@ -234,10 +249,10 @@ func TestFallbackOnRealOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules["bash.test_broken"] = func(*Run) *Body { return &Body{} }
-	defer delete(rules, "bash.test_broken")
+	familyRules["bash.test_broken"] = func(*Run) *Body { return &Body{} }
+	defer delete(familyRules, "bash.test_broken")
 	r := &Run{Rule: "bash.test_broken", Command: "cargo test", Stdout: stdout, Stderr: stderr, ExitCode: 101, Exited: true}
-	block, _ := Block(r)
+	block, _ := BlockOf(r)
 	want := "fallback: true\nfailure_lines: 13\nfailures:\n" +
 		"- test prints_test_result ... FAILED\n" +
 		"- test ui_compile_fail ... FAILED\n" +

@@ -23,13 +23,13 @@ const (
 func eslint(r *Run) *Body {
 	var e eslintLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range r.eachPlainLine(stream) {
+		for l := range EachLine(stream) {
 			e.feed(l)
 		}
 		e.flush()
 	}
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("errors", e.errors)
 	b.Count("warnings", e.warnings)
 	b.Count("files", len(e.files))
@@ -58,12 +58,12 @@ func eslint(r *Run) *Body {
 		}
 	}
 	unfiled := e.unfiledItems()
-	room := r.bodyRoom() - len(b.render()) - len("rows_omitted: 0000000000\n")
-	n, size := fitList("by_file", items, maxESLintFiles, room)
+	room := r.BodyRoom() - len(b.Render()) - len("rows_omitted: 0000000000\n")
+	n, size := FitList("by_file", items, maxESLintFiles, room)
 	room -= size
-	nUnfiled, size := fitList("unfiled_rows", unfiled, maxESLintUnfiled, room)
-	nMessages, _ := fitList("messages", e.messages, maxNodeMessages, room-size)
-	addList(b, "by_file", items, n)
+	nUnfiled, size := FitList("unfiled_rows", unfiled, maxESLintUnfiled, room)
+	nMessages, _ := FitList("messages", e.messages, maxNodeMessages, room-size)
+	AddList(b, "by_file", items, n)
 	lost := 0
 	for i, f := range order {
 		if i < n {
@@ -75,8 +75,8 @@ func eslint(r *Run) *Body {
 	if lost > 0 {
 		b.Count("rows_omitted", lost)
 	}
-	addList(b, "unfiled_rows", unfiled, nUnfiled)
-	addList(b, "messages", e.messages, nMessages)
+	AddList(b, "unfiled_rows", unfiled, nUnfiled)
+	AddList(b, "messages", e.messages, nMessages)
 	return b
 }
 

@@ -12,7 +12,7 @@ import (
 func TestEstimateTokens(t *testing.T) {
 	var est, real int
 	for _, c := range loadCorpus(t) {
-		block, _ := Block(c.run)
+		block, _ := BlockOf(c.run)
 		for _, b := range [][]byte{append(append([]byte(nil), c.run.Stdout...), c.run.Stderr...), block} {
 			e, r := EstimateTokens(b), tokens.Count(b)
 			est += e

@@ -20,7 +20,7 @@ func FuzzSummarize(f *testing.F) {
 	f.Add([]byte("50%\r100%\rtest a ... FAILED\n\x1b[31mred\x1b[0m\n"), []byte("fatal: \xff"), uint8(2), 101)
 	f.Add([]byte(strings.Repeat("x", 70000)), []byte(strings.Repeat("error: y\n", 3000)), uint8(3), 1)
 	rules := slices.Sorted(func(yield func(string) bool) {
-		for k := range rules {
+		for k := range familyRules {
 			if !yield(k) {
 				return
 			}
@@ -39,11 +39,11 @@ func FuzzSummarize(f *testing.F) {
 			Budget:      2048,
 			RawOutput:   "shrinkrun show 0123456789abcdef",
 		}
-		block, ok := Block(r)
+		block, ok := BlockOf(r)
 		if !ok {
 			t.Fatal("no block")
 		}
-		again, _ := Block(r)
+		again, _ := BlockOf(r)
 		if !bytes.Equal(block, again) {
 			t.Fatal("not deterministic")
 		}
@@ -53,7 +53,7 @@ func FuzzSummarize(f *testing.F) {
 		if len(block) > r.Budget && bytes.Contains(block, []byte("\n- ")) {
 			t.Fatalf("%d bytes over budget %d with list items left", len(block), r.Budget)
 		}
-		if missing, ok := accounted(findFailures(readable(r)), block); !ok {
+		if missing, ok := accounted(findFailures(readable(r), familyFinders), block); !ok {
 			t.Fatalf("%d failures neither shown nor counted:\n%s", missing, block)
 		}
 	})

@@ -29,7 +29,7 @@ const (
 func addStderr(b *Body, stderr []byte) {
 	var kept, dropped []string
 	failures, others := 0, 0
-	for l := range eachLine(stderr) {
+	for l := range EachLine(stderr) {
 		switch {
 		case strings.TrimSpace(l) == "":
 		case isGitFailure(l) && failures < failureCap:

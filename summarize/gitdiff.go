@@ -62,7 +62,7 @@ func gitDiff(r *Run) *Body {
 		rest.Count("excerpt_context_lines_omitted", d.context)
 		rest.Count("excerpt_files_omitted", len(d.files))
 		tail(&rest)
-		x := buildExcerpt(r.Stdout, d.files, r.bodyRoom()-len(b.render())-len("excerpt:\n")-len(rest.render()))
+		x := buildExcerpt(r.Stdout, d.files, r.BodyRoom()-len(b.Render())-len("excerpt:\n")-len(rest.Render()))
 		b.List("excerpt", x.items, 0)
 		b.Count("excerpt_changed_lines_omitted", x.changedOmitted)
 		b.Count("excerpt_context_lines_omitted", x.contextOmitted)
@@ -107,7 +107,7 @@ type diffParse struct {
 	ins                      int
 	del                      int
 	context                  int
-	stat                     capped // --stat and --summary lines, their leading space removed
+	stat                     Capped // --stat and --summary lines, their leading space removed
 	summary                  string // "N files changed, ..." from --stat or --shortstat
 	sumFiles, sumIns, sumDel int
 	other                    []string // non-blank lines outside any known structure
@@ -117,7 +117,7 @@ type diffParse struct {
 // those the block shows and counts the others: a pull's merge or a diff
 // --stat has one per file.
 func newDiffParse() *diffParse {
-	return &diffParse{stat: newCapped(diffStatCap)}
+	return &diffParse{stat: NewCapped(diffStatCap)}
 }
 
 // markerPrefixes start the extended header lines copied into the files
@@ -322,7 +322,7 @@ func (d *diffParse) knownOutsideLine(l string) bool {
 		})
 	case d.statSummary(l):
 	case strings.HasPrefix(l, " ") && strings.Contains(l, " | "), hasAnyPrefix(l, summaryPrefixes):
-		d.stat.add(l[1:])
+		d.stat.Add(l[1:])
 	default:
 		return false
 	}
@@ -366,7 +366,7 @@ func (d *diffParse) readStatSummary(s string) bool {
 // countOf reads "N WORDS" where WORDS is one of the given spellings.
 func countOf(s string, words ...string) (int, bool) {
 	num, rest, ok := strings.Cut(s, " ")
-	if !ok || !isDigits(num) {
+	if !ok || !IsDigits(num) {
 		return 0, false
 	}
 	for _, w := range words {

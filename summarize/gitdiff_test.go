@@ -139,10 +139,10 @@ func TestDiffCountsMatchGit(t *testing.T) {
 		if d.ins != s.sumIns || d.del != s.sumDel || len(d.files) != s.sumFiles {
 			t.Errorf("%s: %d files +%d -%d, git says %q", c.patch, len(d.files), d.ins, d.del, s.summary)
 		}
-		if s.stat.total != len(d.files) || len(s.stat.items) != s.stat.total {
-			t.Fatalf("%s: %d stat lines (%d kept) for %d files", c.stat, s.stat.total, len(s.stat.items), len(d.files))
+		if s.stat.Total != len(d.files) || len(s.stat.Items) != s.stat.Total {
+			t.Fatalf("%s: %d stat lines (%d kept) for %d files", c.stat, s.stat.Total, len(s.stat.Items), len(d.files))
 		}
-		for i, line := range s.stat.items {
+		for i, line := range s.stat.Items {
 			f := d.files[i]
 			_, n, _ := strings.Cut(line, " | ")
 			n = strings.TrimSpace(n)
@@ -165,7 +165,7 @@ func TestExcerptContext(t *testing.T) {
 		" c1\n c2\n c3\n-a\n+A\n c4\n c5\n c6\n c7\n c8\n-b\n+B\n c9\n c10\n-c\n+C\n c11\n c12\n c13\n" +
 		"@@ -30,2 +30,3 @@\n x1\n+y\n\\ No newline at end of file\n"
 	r := &Run{Rule: "bash.git_diff", Stdout: []byte(in), Exited: true}
-	got := string(gitDiff(r).render())
+	got := string(gitDiff(r).Render())
 	want := `files_changed: 1
 hunks: 2
 insertions: 4
@@ -220,7 +220,7 @@ func TestExcerptBudget(t *testing.T) {
 			r := *c.run
 			r.Budget = budget
 			body := gitDiff(&r)
-			block := append(header(&r), body.render()...)
+			block := append(header(&r), body.Render()...)
 			var pre Body
 			for _, f := range body.fields {
 				if f.key == "excerpt" {
@@ -228,7 +228,7 @@ func TestExcerptBudget(t *testing.T) {
 				}
 				pre.fields = append(pre.fields, f)
 			}
-			if len(header(&r))+len(pre.render()) < budget-200 && len(block) > budget {
+			if len(header(&r))+len(pre.Render()) < budget-200 && len(block) > budget {
 				t.Errorf("%s budget %d: block of %d bytes", c.name, budget, len(block))
 			}
 			checkExcerpt(t, fmt.Sprintf("%s budget %d", c.name, budget), c.run.Stdout, d, body)
@@ -244,7 +244,7 @@ func TestExcerptBudget(t *testing.T) {
 // checkExcerpt verifies one excerpt against the output it came from.
 func checkExcerpt(t *testing.T, name string, out []byte, d *diffParse, body *Body) {
 	t.Helper()
-	raw := lines(out)
+	raw := Lines(out)
 	pos := 0 // excerpt lines must appear in the output in this order
 	shown := 0
 	for _, f := range body.fields {
@@ -302,7 +302,7 @@ func TestExcerptSharesRoom(t *testing.T) {
 	}
 	r := &Run{Rule: "bash.git_diff", Stdout: []byte(sb.String()), Exited: true}
 	body := gitDiff(r)
-	block, _ := Block(r)
+	block, _ := BlockOf(r)
 	if len(block) > DefaultBudget {
 		t.Errorf("block of %d bytes", len(block))
 	}
@@ -348,7 +348,7 @@ func TestGitDiffBodies(t *testing.T) {
 	for _, tt := range tests {
 		r := tt.run
 		r.Rule = "bash.git_diff"
-		if got := string(gitDiff(&r).render()); got != tt.want {
+		if got := string(gitDiff(&r).Render()); got != tt.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
 	}
@@ -362,7 +362,7 @@ func TestGitDiffHuge(t *testing.T) {
 	}
 	out, ins, del := hugeDiff(400, 1000)
 	r := &Run{Rule: "bash.git_diff", Stdout: out, Exited: true}
-	block := append(header(r), gitDiff(r).render()...)
+	block := append(header(r), gitDiff(r).Render()...)
 	if len(block) > DefaultBudget {
 		t.Errorf("block of %d bytes", len(block))
 	}

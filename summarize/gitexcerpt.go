@@ -106,7 +106,7 @@ func notShown(n int) string {
 // lineCost is what one excerpt line takes in the rendered block: a "- " or
 // "  " prefix, the line as Body renders it, and its newline.
 func lineCost(l string) int {
-	return 2 + len(clean(l)) + 1
+	return 2 + len(Clean(l)) + 1
 }
 
 // lineCostBytes is lineCost without converting l, for the common case of

@@ -15,32 +15,32 @@ const logSubjectsCap = 15
 // merges are reported under that name, as subjects, not as a count of
 // commits with two parents.
 func gitLog(r *Run) *Body {
-	commits, laterMerges := newCapped(logSubjectsCap), newCapped(logSubjectsCap)
-	laterDecorated, other := newCapped(logSubjectsCap), newCapped(otherCap)
+	commits, laterMerges := NewCapped(logSubjectsCap), NewCapped(logSubjectsCap)
+	laterDecorated, other := NewCapped(logSubjectsCap), NewCapped(otherCap)
 	merges := 0
-	for l := range eachLine(r.Stdout) {
+	for l := range EachLine(r.Stdout) {
 		subject, ok := logCommitLine(l)
 		if !ok {
 			if !isGraphOnly(l) {
-				other.add(l)
+				other.Add(l)
 			}
 			continue
 		}
-		later := commits.total >= logSubjectsCap
+		later := commits.Total >= logSubjectsCap
 		if isMergeSubject(subject) {
 			merges++
 			if later {
-				laterMerges.add(l)
+				laterMerges.Add(l)
 			}
 		}
 		if later && isDecorated(subject) {
-			laterDecorated.add(l)
+			laterDecorated.Add(l)
 		}
-		commits.add(l)
+		commits.Add(l)
 	}
 	b := &Body{}
-	if showCounts(r, commits.total > 0) {
-		b.Count("commits", commits.total)
+	if showCounts(r, commits.Total > 0) {
+		b.Count("commits", commits.Total)
 		b.Count("merge_subjects", merges)
 	}
 	b.ListCapped("subjects", commits)

@@ -49,14 +49,14 @@ const (
 // repository prints a line per ref.
 type remoteLog struct {
 	progress   int    // progress meter lines left out
-	remotes    capped // "To URL" and "From URL" lines
-	refs       capped // ref lines of existing refs: updated, forced, deleted
-	newTags    capped // ref lines of new tags
-	newRefs    capped // ref lines of other new refs: branches, FETCH_HEAD
-	rejected   capped // ref lines flagged "!": rejected by git or by the remote
+	remotes    Capped // "To URL" and "From URL" lines
+	refs       Capped // ref lines of existing refs: updated, forced, deleted
+	newTags    Capped // ref lines of new tags
+	newRefs    Capped // ref lines of other new refs: branches, FETCH_HEAD
+	rejected   Capped // ref lines flagged "!": rejected by git or by the remote
 	upToDate   int    // ref lines flagged "=" (-v): nothing changed
 	autoMerged int    // "Auto-merging PATH" lines of a merge
-	conflicts  capped // "CONFLICT (KIND): ..." lines of a merge or rebase
+	conflicts  Capped // "CONFLICT (KIND): ..." lines of a merge or rebase
 
 	stat     *diffParse // the merge's diffstat (pull only), or nil
 	messages messages   // every other non-blank line, in order
@@ -100,12 +100,12 @@ func (m *messages) add(l string, key bool) {
 // diffstat to read.
 func parseRemote(r *Run, pull bool) *remoteLog {
 	g := &remoteLog{
-		remotes:   newCapped(remotesCap),
-		refs:      newCapped(refUpdatesCap),
-		newTags:   newCapped(newRefsCap),
-		newRefs:   newCapped(newRefsCap),
-		rejected:  newCapped(rejectedCap),
-		conflicts: newCapped(conflictsCap),
+		remotes:   NewCapped(remotesCap),
+		refs:      NewCapped(refUpdatesCap),
+		newTags:   NewCapped(newRefsCap),
+		newRefs:   NewCapped(newRefsCap),
+		rejected:  NewCapped(rejectedCap),
+		conflicts: NewCapped(conflictsCap),
 	}
 	streams := [][]byte{r.Stderr, r.Stdout}
 	if pull {
@@ -137,7 +137,7 @@ func shownLines(b []byte) iter.Seq[string] {
 			if esc >= 0 {
 				plain = b[:bytes.LastIndexByte(b[:esc], '\n')+1]
 			}
-			for l := range eachLine(plain) {
+			for l := range EachLine(plain) {
 				if !yield(shownLine(l)) {
 					return
 				}
@@ -146,7 +146,7 @@ func shownLines(b []byte) iter.Seq[string] {
 				return
 			}
 			end := escapedLinesEnd(b, esc)
-			for l := range eachLine(StripTerminal(b[len(plain):end])) {
+			for l := range EachLine(StripTerminal(b[len(plain):end])) {
 				if !yield(shownLine(l)) {
 					return
 				}
@@ -163,7 +163,7 @@ func escapedLinesEnd(b []byte, i int) int {
 	for {
 		last := i // a lone ESC at the very end is dropped alone
 		if i+1 < len(b) {
-			last = skipEscape(b, i)
+			last = SkipEscape(b, i)
 		}
 		nl := bytes.IndexByte(b[last+1:], '\n')
 		if nl < 0 {
@@ -211,27 +211,27 @@ func (g *remoteLog) line(l string) {
 	case isProgressLine(content):
 		g.progress++
 	case isRemoteLine(l):
-		g.remotes.add(l)
+		g.remotes.Add(l)
 	case isRefLine(l):
 		ref := strings.TrimLeft(l, " ")
 		switch l[1] {
 		case '!':
-			g.rejected.add(ref)
+			g.rejected.Add(ref)
 		case '=':
 			g.upToDate++
 		case '*':
 			if strings.HasPrefix(l[3:], "[new tag]") {
-				g.newTags.add(ref)
+				g.newTags.Add(ref)
 			} else {
-				g.newRefs.add(ref)
+				g.newRefs.Add(ref)
 			}
 		default:
-			g.refs.add(ref)
+			g.refs.Add(ref)
 		}
 	case strings.HasPrefix(l, "Auto-merging "):
 		g.autoMerged++
 	case strings.HasPrefix(l, "CONFLICT ("):
-		g.conflicts.add(l)
+		g.conflicts.Add(l)
 	case g.stat != nil && g.stat.knownOutsideLine(l):
 	default:
 		g.messages.add(l, g.isKey(l))

@@ -22,14 +22,14 @@ const (
 func gitShow(r *Run) *Body {
 	s := splitShow(r.Stdout)
 	b := &Body{}
-	room := r.bodyRoom() / 2 // the patch keeps at least half
+	room := r.BodyRoom() / 2 // the patch keeps at least half
 	for _, key := range []string{"tags", "commits"} {
 		items, total := s.tags, s.nTags
 		if key == "commits" {
 			items, total = s.commits, s.nCommits
 		}
-		n, size := fitHead(key, items, total, showObjectsCap, room)
-		addHead(b, key, items, total, n)
+		n, size := FitHead(key, items, total, showObjectsCap, room)
+		AddHead(b, key, items, total, n)
 		room -= size
 	}
 	if s.messageOmitted > 0 {
@@ -37,7 +37,7 @@ func gitShow(r *Run) *Body {
 	}
 	patch := *r
 	patch.Stdout = s.patch
-	patch.Budget = r.budget() - len(b.render())
+	patch.Budget = r.BlockBudget() - len(b.Render())
 	b.fields = append(b.fields, gitDiff(&patch).fields...)
 	return b
 }

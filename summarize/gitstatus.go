@@ -19,7 +19,7 @@ const stateCap = 20
 // mapped to the same XY lines, so that an agent sees one shape whichever
 // form was typed.
 func gitStatus(r *Run) *Body {
-	st := parseStatus(r.linesOf(r.Stdout))
+	st := parseStatus(r.Lines(r.Stdout))
 	b := &Body{}
 	if showCounts(r, st.recognized) {
 		b.Count("changed_files", st.counts.changed)
@@ -371,7 +371,7 @@ func trackingLine(l, next string) (upstream, track string, used int, ok bool) {
 	}
 	if u, ok := between(l, "Your branch and '", "' have diverged,"); ok {
 		f := strings.Fields(next)
-		if len(f) == 9 && f[0] == "and" && f[1] == "have" && isDigits(f[2]) && f[3] == "and" && isDigits(f[4]) &&
+		if len(f) == 9 && f[0] == "and" && f[1] == "have" && IsDigits(f[2]) && f[3] == "and" && IsDigits(f[4]) &&
 			strings.Join(f[5:], " ") == "different commits each, respectively." {
 			return u, "ahead " + f[2] + ", behind " + f[4], 1, true
 		}
@@ -391,7 +391,7 @@ func commitsBy(l, prefix, suffix string) (upstream, n string, ok bool) {
 		return "", "", false
 	}
 	i := strings.LastIndex(s, "' by ")
-	if i < 0 || !isDigits(s[i+len("' by "):]) {
+	if i < 0 || !IsDigits(s[i+len("' by "):]) {
 		return "", "", false
 	}
 	return s[:i], s[i+len("' by "):], true
@@ -480,17 +480,4 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 		}
 	}
 	return false
-}
-
-// isDigits reports whether s is a non-empty run of ASCII digits.
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

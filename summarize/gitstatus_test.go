@@ -31,8 +31,8 @@ func TestStatusLongMatchesShort(t *testing.T) {
 	}
 	dir := filepath.Join(corpusDir, "git_status")
 	for _, p := range pairs {
-		long := parseStatus(lines(readCorpus(t, dir, p.long)))
-		short := parseStatus(lines(readCorpus(t, dir, p.short)))
+		long := parseStatus(Lines(readCorpus(t, dir, p.long)))
+		short := parseStatus(Lines(readCorpus(t, dir, p.short)))
 		if len(long.other) > 0 || len(short.other) > 0 {
 			t.Errorf("%s/%s: unrecognized lines %q / %q", p.long, p.short, long.other, short.other)
 		}
@@ -151,7 +151,7 @@ func TestParseLongStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := parseStatus(lines([]byte(tt.in)))
+			st := parseStatus(Lines([]byte(tt.in)))
 			var got []string
 			for _, e := range st.entries {
 				got = append(got, e.line())
@@ -175,7 +175,7 @@ func TestGitStatusBody(t *testing.T) {
 		Stdout: []byte("## main...origin/main [ahead 1]\nMM a\nUU b\n?? c\n D d\nR  e -> f\n"),
 		Exited: true,
 	}
-	got := string(gitStatus(r).render())
+	got := string(gitStatus(r).Render())
 	want := "changed_files: 5\nuntracked_files: 1\nstaged_files: 2\nunstaged_files: 2\nunmerged_files: 1\n" +
 		"branch: ## main...origin/main [ahead 1]\n" +
 		"status_lines:\n- MM a\n- UU b\n- ?? c\n-  D d\n- R  e -> f\n"
@@ -185,7 +185,7 @@ func TestGitStatusBody(t *testing.T) {
 
 	// A failure has no counts to report: only git's message.
 	r = &Run{Rule: "bash.git_status", Stderr: []byte("fatal: not a git repository\n"), ExitCode: 128, Exited: true}
-	if got := string(gitStatus(r).render()); got != "stderr:\n- fatal: not a git repository\n" {
+	if got := string(gitStatus(r).Render()); got != "stderr:\n- fatal: not a git repository\n" {
 		t.Errorf("failure body:\n%s", got)
 	}
 
@@ -195,7 +195,7 @@ func TestGitStatusBody(t *testing.T) {
 		sb.WriteString("?? f" + strings.Repeat("x", i%7) + "\n")
 	}
 	r = &Run{Rule: "bash.git_status", Stdout: []byte(sb.String()), Exited: true}
-	body := string(gitStatus(r).render())
+	body := string(gitStatus(r).Render())
 	if !strings.Contains(body, "changed_files: 230\n") || !strings.HasSuffix(body, "status_lines_omitted: 30\n") ||
 		strings.Count(body, "\n- ?? ") != statusLinesCap {
 		t.Errorf("capped body:\n%s", body)
@@ -210,7 +210,7 @@ func TestAddStderrKeepsEveryFailure(t *testing.T) {
 	sb.WriteString("error: the one that matters\n\nfatal: and this\n")
 	var b Body
 	addStderr(&b, []byte(sb.String()))
-	got := string(b.render())
+	got := string(b.Render())
 	for _, want := range []string{"- error: the one that matters\n", "- fatal: and this\n", "stderr_omitted: 10\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)

@@ -16,23 +16,23 @@ func goBuild(r *Run) *Body {
 func goDiagBody(r *Run) *Body {
 	var d goDiags
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range eachLine(stream) {
+		for l := range EachLine(stream) {
 			d.feed(l)
 		}
 		d.finish()
 	}
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("errors", d.errors)
 	b.Count("messages", d.messages)
 	b.Count("packages", d.headers)
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	if d.lost > 0 {
 		room -= len("diagnostic_lines_omitted: 0000000000\n")
 	}
 	items := d.list()
-	n, _ := fitHead("diagnostics", items, d.total, maxGoDiags, room)
-	addHead(b, "diagnostics", items, d.total, n)
+	n, _ := FitHead("diagnostics", items, d.total, maxGoDiags, room)
+	AddHead(b, "diagnostics", items, d.total, n)
 	if d.lost > 0 {
 		b.Count("diagnostic_lines_omitted", d.lost)
 	}

@@ -98,7 +98,7 @@ func checkGoHandParsers(t *testing.T, s string) {
 		t.Fatalf("scanGoEvent(%q) takes what encoding/json rejects", s)
 	}
 
-	ls := lines([]byte(s))
+	ls := Lines([]byte(s))
 	if got, want := slices.Collect(goTextLines(ls)), goTextLinesJSON(ls); !slices.Equal(got, want) {
 		t.Fatalf("goTextLines(%q) =\n%q\nwith encoding/json\n%q", ls, got, want)
 	}
@@ -166,7 +166,7 @@ func goTextLinesJSON(ls []string) []string {
 	var order []string
 	release := func(key string) {
 		if b := texts[key]; b != nil && b.Len() > 0 {
-			out = append(out, split(lines([]byte(b.String())))...)
+			out = append(out, split(Lines([]byte(b.String())))...)
 			b.Reset()
 		}
 	}
@@ -209,7 +209,7 @@ func goTextLinesJSON(ls []string) []string {
 func TestGoHandParsers(t *testing.T) {
 	for _, s := range goHandSeeds {
 		checkGoHandParsers(t, s)
-		for _, l := range lines([]byte(s)) {
+		for _, l := range Lines([]byte(s)) {
 			checkGoHandParsers(t, l)
 		}
 	}
@@ -217,7 +217,7 @@ func TestGoHandParsers(t *testing.T) {
 		if strings.HasPrefix(c.run.Rule, "bash.go_") {
 			for _, b := range [][]byte{c.run.Stdout, c.run.Stderr} {
 				checkGoHandParsers(t, string(b))
-				for _, l := range lines(b) {
+				for _, l := range Lines(b) {
 					checkGoHandParsers(t, l)
 				}
 			}

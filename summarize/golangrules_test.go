@@ -74,9 +74,7 @@ func TestGoFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := failures{required: map[string]bool{}}
-			goFailures(newStream([]byte(tt.out)), tt.failed, &f)
-			checkRequired(t, f, tt.want)
+			checkRequired(t, requiredBy(goFinder, tt.failed, tt.out), tt.want)
 		})
 	}
 }
@@ -89,7 +87,7 @@ func TestGoFailuresSurvive(t *testing.T) {
 		if !strings.HasPrefix(c.run.Rule, "bash.go_") {
 			continue
 		}
-		block, _ := Block(c.run)
+		block, _ := BlockOf(c.run)
 		if strings.Contains(string(block), "\nfallback: true\n") {
 			t.Errorf("%s: the rule's body was replaced by the fallback:\n%s", c.name, block)
 		}
@@ -115,11 +113,11 @@ func FuzzGoRules(f *testing.F) {
 			Stdout: stdout, Stderr: stderr, StdoutBytes: int64(len(stdout)), StderrBytes: int64(len(stderr)),
 			ExitCode: 1, Exited: true, Budget: 2048,
 		}
-		block, _ := Block(r)
-		if again, _ := Block(r); string(again) != string(block) {
+		block, _ := BlockOf(r)
+		if again, _ := BlockOf(r); string(again) != string(block) {
 			t.Fatal("not deterministic")
 		}
-		if missing, ok := accounted(findFailures(readable(r)), block); !ok {
+		if missing, ok := accounted(findFailures(readable(r), familyFinders), block); !ok {
 			t.Fatalf("%d failures neither shown nor counted:\n%s", missing, block)
 		}
 	})

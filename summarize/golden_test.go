@@ -102,7 +102,7 @@ func readOptional(t testing.TB, path string) []byte {
 func TestGolden(t *testing.T) {
 	for _, c := range loadCorpus(t) {
 		t.Run(c.name, func(t *testing.T) {
-			got, _ := Block(c.run)
+			got, _ := BlockOf(c.run)
 			golden := filepath.Join(c.dir, c.base+".golden")
 			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
@@ -124,8 +124,8 @@ func TestGolden(t *testing.T) {
 // TestDeterministic: the same raw output gives the same block byte for byte.
 func TestDeterministic(t *testing.T) {
 	for _, c := range loadCorpus(t) {
-		a, _ := Block(c.run)
-		b, _ := Block(c.run)
+		a, _ := BlockOf(c.run)
+		b, _ := BlockOf(c.run)
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s: two renders differ", c.name)
 		}

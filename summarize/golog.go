@@ -695,12 +695,12 @@ func jsonNumberLen(s string) int {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && '1' <= s[i] && s[i] <= '9':
-		i += len(digitsPrefix(s[i:]))
+		i += len(DigitsPrefix(s[i:]))
 	default:
 		return 0
 	}
 	if i < len(s) && s[i] == '.' {
-		d := len(digitsPrefix(s[i+1:]))
+		d := len(DigitsPrefix(s[i+1:]))
 		if d == 0 {
 			return 0
 		}
@@ -711,7 +711,7 @@ func jsonNumberLen(s string) int {
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		d := len(digitsPrefix(s[i:]))
+		d := len(DigitsPrefix(s[i:]))
 		if d == 0 {
 			return 0
 		}
@@ -720,27 +720,17 @@ func jsonNumberLen(s string) int {
 	return i
 }
 
+// goTextKey derives goTextOf's text.
+var goTextKey = NewKey("go text")
+
 // goTextOf returns goText of b's lines, b one of r's streams, decoded
 // once per Run: the go test rule and the go finder both read it, and
 // decoding the events was half of a go test -json summary. Without events
-// and without a line to split it is r.linesOf(b) itself.
-func (r *Run) goTextOf(b []byte) []string {
-	ls := r.linesOf(b)
-	for i := range r.goText {
-		if c := &r.goText[i]; c.ls != nil && sameBytes(c.src, b) {
-			return c.ls
-		}
-	}
-	text := goTextOrTails(ls, mayRunIntoGo(b))
-	if len(text) == 0 {
-		return text
-	}
-	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
-		if sameBytes(stream, b) {
-			r.goText[i] = splitStream{src: b, ls: text}
-		}
-	}
-	return text
+// and without a line to split it is r.Lines(b) itself.
+func goTextOf(r *Run, b []byte) []string {
+	return Derive(r, goTextKey, b, func(b []byte) []string {
+		return goTextOrTails(r.Lines(b), mayRunIntoGo(b))
+	})
 }
 
 // goTextLines yields the lines of go test's text output that a stream
@@ -832,7 +822,7 @@ func goText(ls []string) []string { return goTextOrTails(ls, true) }
 // mayRunIntoGo reports whether a stream has any of the text goTailStart
 // looks for, so that goText need not look on every line: most outputs
 // summarized are not go's.
-func mayRunIntoGo(b []byte) bool { return containsAny(b, goTailMarkers) }
+func mayRunIntoGo(b []byte) bool { return ContainsAny(b, goTailMarkers) }
 
 var goTailMarkers = [][]byte{[]byte("--- "), []byte("=== "), []byte(".go:")}
 

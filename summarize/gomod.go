@@ -16,35 +16,35 @@ const (
 func goMod(r *Run) *Body {
 	var m goModLog
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range eachLine(stream) {
+		for l := range EachLine(stream) {
 			m.feed(l)
 		}
 		m.last = nil
 	}
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("downloads", m.downloads)
 	b.Count("fetches", m.fetches)
 	b.Count("warnings", len(m.warnings))
 	b.Count("errors", len(m.errors))
 
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	errs := joinItems(m.errors)
-	nErrs, size := fitList("error_messages", errs, maxGoModMessages, room)
+	nErrs, size := FitList("error_messages", errs, maxGoModMessages, room)
 	room -= size
 	warns := joinItems(m.warnings)
-	nWarns, size := fitList("warning_messages", warns, maxGoModMessages, room)
+	nWarns, size := FitList("warning_messages", warns, maxGoModMessages, room)
 	room -= size
 	mods := joinItems(m.modules)
-	nMods, size := fitList("modules", mods, maxGoModules, room)
+	nMods, size := FitList("modules", mods, maxGoModules, room)
 	room -= size
 	other := joinItems(m.other)
-	nOther, _ := fitList("other_lines", other, maxGoModOther, room)
+	nOther, _ := FitList("other_lines", other, maxGoModOther, room)
 
-	addList(b, "modules", mods, nMods)
-	addList(b, "warning_messages", warns, nWarns)
-	addList(b, "error_messages", errs, nErrs)
-	addList(b, "other_lines", other, nOther)
+	AddList(b, "modules", mods, nMods)
+	AddList(b, "warning_messages", warns, nWarns)
+	AddList(b, "error_messages", errs, nErrs)
+	AddList(b, "other_lines", other, nOther)
 	if m.lost > 0 {
 		b.Count("continuation_lines_omitted", m.lost)
 	}

@@ -37,14 +37,14 @@ const (
 func goTest(r *Run) *Body {
 	var g goTestLog
 	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range r.goTextOf(stream) {
+		for _, l := range goTextOf(r, stream) {
 			g.feed(l)
 		}
 		g.endStream()
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("packages_ok", g.pkgOK)
 	b.Count("packages_failed", g.pkgFailed)
 	b.Count("packages_no_test_files", g.pkgNoFiles)
@@ -69,9 +69,9 @@ func goTest(r *Run) *Body {
 	// The long lists share what the budget leaves, most important first:
 	// build diagnostics, panics, races, failure contexts, then the
 	// passing packages.
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	diags := g.diags.list()
-	nDiags, size := fitHead("build_diagnostics", diags, g.diags.total, maxGoDiags, room)
+	nDiags, size := FitHead("build_diagnostics", diags, g.diags.total, maxGoDiags, room)
 	room -= size
 	if g.diags.lost > 0 {
 		room -= len("build_diagnostic_lines_omitted: 0000000000\n")
@@ -82,9 +82,9 @@ func goTest(r *Run) *Body {
 	if len(panics)+len(races) > 0 {
 		room -= len("trace_lines_omitted: 0000000000\n")
 	}
-	nPanics, size := fitList("panics", panics, maxGoPanics, room)
+	nPanics, size := FitList("panics", panics, maxGoPanics, room)
 	room -= size
-	nRaces, size := fitList("races", races, maxGoRaces, room)
+	nRaces, size := FitList("races", races, maxGoRaces, room)
 	room -= size
 
 	fails := g.failures(!r.Exited || r.ExitCode != 0)
@@ -96,24 +96,24 @@ func goTest(r *Run) *Body {
 	if len(failures) > 0 {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
-	nFailures, size := fitList("failures", failures, maxGoFailures, room)
+	nFailures, size := FitList("failures", failures, maxGoFailures, room)
 	room -= size
-	nPassed, _ := fitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
+	nPassed, _ := FitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
 
-	addHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
+	AddHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
 	if g.diags.lost > 0 {
 		b.Count("build_diagnostic_lines_omitted", g.diags.lost)
 	}
-	addList(b, "failures", failures, nFailures)
+	AddList(b, "failures", failures, nFailures)
 	if n := goLinesOmitted(breaks, lost, nFailures); n > 0 {
 		b.Count("failure_lines_omitted", n)
 	}
-	addList(b, "panics", panics, nPanics)
-	addList(b, "races", races, nRaces)
+	AddList(b, "panics", panics, nPanics)
+	AddList(b, "races", races, nRaces)
 	if n := goLinesOmitted(lineBreaks(panics), panicLost, nPanics) + goLinesOmitted(lineBreaks(races), raceLost, nRaces); n > 0 {
 		b.Count("trace_lines_omitted", n)
 	}
-	addList(b, "passed_packages", g.passedPkgs, nPassed)
+	AddList(b, "passed_packages", g.passedPkgs, nPassed)
 	return b
 }
 

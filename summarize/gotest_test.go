@@ -24,7 +24,7 @@ func TestGoTextLines(t *testing.T) {
 		`{"Action":"output","Package":"a","Output":"FAIL\ta\t0.01s\n"}`,
 		`{"not":"an event"}`,
 	}, "\n")
-	got := slices.Collect(goTextLines(lines([]byte(in))))
+	got := slices.Collect(goTextLines(Lines([]byte(in))))
 	want := []string{
 		"ok  \tb\t0.01s",
 		"go: a plain line stays in place",
@@ -240,7 +240,7 @@ func TestGoTestLayouts(t *testing.T) {
 			[]string{"packages_ok: 1", "- FAIL\tp\t0.01s\n  setup: no database\n"}},
 	} {
 		r := &Run{Rule: "bash.go_test", Command: "go test", Stdout: []byte(c.out), ExitCode: 1, Exited: true}
-		body := string(goTest(r).render())
+		body := string(goTest(r).Render())
 		for _, w := range c.want {
 			w = strings.TrimSuffix(w, "passed")
 			if !strings.Contains(body, w) {
@@ -279,11 +279,11 @@ func TestGoRulesLinear(t *testing.T) {
 		for _, rule := range []string{"bash.go_test", "bash.go_build", "bash.go_mod"} {
 			r := &Run{Rule: rule, Command: "go test", Stdout: []byte(out), StdoutBytes: int64(len(out)), ExitCode: 1, Exited: true}
 			start := time.Now()
-			block, _ := Block(r)
+			block, _ := BlockOf(r)
 			if d := time.Since(start); d > 20*time.Second {
 				t.Errorf("%s on %s: %v", rule, name, d)
 			}
-			if missing, ok := accounted(findFailures(readable(r)), block); !ok {
+			if missing, ok := accounted(findFailures(readable(r), familyFinders), block); !ok {
 				t.Errorf("%s on %s: %d failures neither shown nor counted", rule, name, missing)
 			}
 		}

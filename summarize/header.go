@@ -17,7 +17,7 @@ func header(r *Run) []byte {
 	b = append(b, "[tool_output_compression]\n"...)
 	line("tool", "bash")
 	line("rule", r.Rule)
-	line("command", shortCommand(oneLine(r.Command), r.budget()/8))
+	line("command", shortCommand(oneLine(r.Command), r.BlockBudget()/8))
 	line("success", strconv.FormatBool(r.Exited && r.ExitCode == 0))
 	if r.Exited {
 		line("exit_code", strconv.Itoa(r.ExitCode))

@@ -16,8 +16,8 @@ import "strings"
 // of all failing tests" (more than 20 suites), each is read once.
 func jest(r *Run) *Body {
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
-	readJestLines(r.plainLines(r.Stderr), r.plainLines(r.Stdout)).body(r, b)
+	b.Field("exit_code", r.ExitCodeValue())
+	readJestLines(r.Lines(r.Stderr), r.Lines(r.Stdout)).body(r, b)
 	return b
 }
 

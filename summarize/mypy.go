@@ -40,7 +40,7 @@ func mypy(r *Run) *Body {
 		summary   string
 		diags     []*mypyDiagnostic // the first mypyMaxDiagnostics errors
 		errors    int
-		loneNotes = newCapped(mypyMaxLoneNotes)
+		loneNotes = NewCapped(mypyMaxLoneNotes)
 		notes     int
 		// inError tells that the last diagnostic was an error, which owns
 		// the notes that follow; curNotes counts those it keeps, and cur
@@ -57,7 +57,7 @@ func mypy(r *Run) *Body {
 	)
 	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
 		inError = false
-		for l := range eachLine(stream) {
+		for l := range EachLine(stream) {
 			kind, path, ok := mypyDiag(l)
 			switch {
 			case ok && kind == "error":
@@ -75,7 +75,7 @@ func mypy(r *Run) *Body {
 				notes++
 				switch {
 				case !inError:
-					loneNotes.add(l)
+					loneNotes.Add(l)
 				case curNotes < mypyMaxNotes:
 					curNotes++
 					if cur != nil {
@@ -99,7 +99,7 @@ func mypy(r *Run) *Body {
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	if summary != "" {
 		b.Field("summary", summary)
 	}
@@ -130,7 +130,7 @@ func mypy(r *Run) *Body {
 	output, outputLost := pyExcerpt(other[0], isPyMustKeep, pyMaxMustKeep, tail)
 	stderr, stderrLost := pyExcerpt(other[1], isPyMustKeep, pyMaxMustKeep, pyTailLines)
 
-	room := r.bodyRoom() - len(b.render()) -
+	room := r.BodyRoom() - len(b.Render()) -
 		pyExcerptSize("output_excerpt", output, outputLost) - pyExcerptSize("stderr", stderr, stderrLost)
 	items := make([]string, len(diags))
 	for i, d := range diags {
@@ -142,12 +142,12 @@ func mypy(r *Run) *Body {
 	if lostNotes {
 		room -= len("note_lines_omitted: 0000000000\n")
 	}
-	n, _ := fitHead("diagnostics", items, errors, mypyMaxDiagnostics, room)
+	n, _ := FitHead("diagnostics", items, errors, mypyMaxDiagnostics, room)
 	shownLost := 0
 	for _, d := range diags[:n] {
 		shownLost += d.lostNotes
 	}
-	addHead(b, "diagnostics", items, errors, n)
+	AddHead(b, "diagnostics", items, errors, n)
 	if shownLost > 0 {
 		b.Count("note_lines_omitted", shownLost)
 	}
@@ -184,7 +184,7 @@ func mypyDiag(l string) (kind, path string, ok bool) {
 	numbered := false
 	for {
 		j := strings.LastIndexByte(path, ':')
-		if j < 0 || !isDigits(path[j+1:]) {
+		if j < 0 || !IsDigits(path[j+1:]) {
 			break
 		}
 		path, numbered = path[:j], true

@@ -98,15 +98,8 @@ func TestNodeFailures(t *testing.T) {
 
 // nodeRequired runs the node finder over streams, in turn, as the check
 // does over stdout and stderr.
-func nodeRequired(streams ...string) failures {
-	f := failures{required: map[string]bool{}}
-	var n nodeScan
-	for i, s := range streams {
-		f.stream = i
-		n.scan(newStream([]byte(s)), f.add)
-	}
-	n.finish(f.addIn)
-	return f
+func nodeRequired(streams ...string) *failures {
+	return requiredBy(nodeFinder{}, true, streams...)
 }
 
 // TestNodeListingAcrossStreams: vitest lists the failing tests on stdout
@@ -116,7 +109,7 @@ func TestNodeListingAcrossStreams(t *testing.T) {
 	out := " ❯ src/a.test.js (2 tests | 2 failed) 5ms\n     × adds 2ms\n     × subs 2ms\n"
 	errs := " FAIL  src/a.test.js > d > adds\nError: x\n"
 	checkRequired(t, nodeRequired(out, errs), []string{"src/a.test.js > d > adds", "subs"})
-	f := findFailures(&Run{Stdout: []byte(out), Stderr: []byte(errs), Exited: true, ExitCode: 1})
+	f := findFailures(&Run{Stdout: []byte(out), Stderr: []byte(errs), Exited: true, ExitCode: 1}, familyFinders)
 	checkRequired(t, f, []string{"src/a.test.js > d > adds", "subs"})
 }
 
@@ -219,7 +212,7 @@ func TestNpmWarnings(t *testing.T) {
 		"added 3 packages in 2s",
 	}, "\n")
 	var n installLog
-	for _, l := range lines([]byte(in)) {
+	for _, l := range Lines([]byte(in)) {
 		n.feed(l)
 	}
 	n.end()
@@ -245,8 +238,8 @@ func TestNpmTestRunner(t *testing.T) {
 		{"> p@1.0.0 test\n> vitest run\n", "", ""},
 	} {
 		var pm scriptLines
-		pm.split(eachLine([]byte(tt.out)), 0)
-		pm.split(eachLine([]byte(tt.err)), 0)
+		pm.split(EachLine([]byte(tt.out)), 0)
+		pm.split(EachLine([]byte(tt.err)), 0)
 		if got := pm.runner(); got != tt.want {
 			t.Errorf("runner of (%q, %q) = %q, want %q", tt.out, tt.err, got, tt.want)
 		}
@@ -264,7 +257,7 @@ func TestTail(t *testing.T) {
 // still gives its FAIL reports as failures, without code excerpts.
 func TestVitestCut(t *testing.T) {
 	in := "     30|   it('x', () => {\n       |          ^\n\n⎯⎯⎯[27/28]⎯\n\n FAIL  src/a.test.js > a > x\nAssertionError: expected 1 to be 2\n ❯ src/a.test.js:3:9\n     3|   expect(1).toBe(2)\n\n Test Files  1 failed (1)\n      Tests  28 failed (28)\n"
-	tr := readVitestLines(eachLine([]byte(in)))
+	tr := readVitestLines(EachLine([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"src/a.test.js > a > x"}) || len(tr.failures) != 1 || len(tr.messages) != 0 {
 		t.Fatalf("failed %q, failures %d, messages %q", tr.failedTests, len(tr.failures), tr.messages)
 	}
@@ -280,7 +273,7 @@ func TestVitestCut(t *testing.T) {
 // failures it still shows, named without their suite's path.
 func TestJestCut(t *testing.T) {
 	in := "      at Object.toEqual (src/m01.test.js:6:49)\n\n  ● module 01 › case 6 matches\n\n    expect(received).toEqual(expected) // deep equality\n\n      at Object.toEqual (src/m01.test.js:7:49)\n\nTest Suites: 24 failed, 24 total\nTests:       144 failed, 24 passed, 168 total\n"
-	tr := readJestLines(lines([]byte(in)))
+	tr := readJestLines(Lines([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"module 01 › case 6 matches"}) || len(tr.failures) != 1 {
 		t.Fatalf("failed %q, failures %d", tr.failedTests, len(tr.failures))
 	}
@@ -295,14 +288,14 @@ func TestJestCut(t *testing.T) {
 // nodeBody renders rule's body for output on stdout and stderr.
 func nodeBody(rule Func, stdout, stderr string) string {
 	r := &Run{Stdout: []byte(stdout), Stderr: []byte(stderr), Exited: true}
-	return string(rule(r).render())
+	return string(rule(r).Render())
 }
 
 // checkBody reports the lines of want missing from body, and the lines of
 // unwanted found in it.
 func checkBody(t *testing.T, body string, want, unwanted []string) {
 	t.Helper()
-	ls := lines([]byte(body))
+	ls := Lines([]byte(body))
 	for _, w := range want {
 		if !slices.Contains(ls, w) {
 			t.Errorf("no line %q in:\n%s", w, body)
@@ -452,7 +445,7 @@ func TestNodeListingAgrees(t *testing.T) {
 			Stdout: []byte(strings.Join(streams[0], "\n")), Stderr: []byte(strings.Join(streams[1], "\n")),
 			Exited: true, ExitCode: 1,
 		})
-		body := string(nodeRules[r.Rule](r).render())
+		body := string(familyRules[r.Rule](r).Render())
 		sep := map[string]string{"bash.vitest": " > ", "bash.jest": " › "}[r.Rule]
 		switch {
 		case strings.Contains(body, "runner: vitest\n"):
@@ -462,7 +455,7 @@ func TestNodeListingAgrees(t *testing.T) {
 		}
 		var n nodeScan
 		for _, b := range [][]byte{r.Stdout, r.Stderr} {
-			n.scan(newStream(b), func(string, string, int) {})
+			n.scan(b, Lines(b), func(string, string, int) {})
 		}
 		for _, lt := range n.listing.unreported() {
 			if lt.sep == sep && !strings.Contains(body, lt.req) {

@@ -170,7 +170,7 @@ func vitestFileLine(l string) (string, bool) {
 			break
 		}
 		p += i
-		if d := digitsPrefix(rest[p+2 : end]); d != "" && strings.HasPrefix(rest[p+2+len(d):end], " test") {
+		if d := DigitsPrefix(rest[p+2 : end]); d != "" && strings.HasPrefix(rest[p+2+len(d):end], " test") {
 			return rest[:p], true
 		}
 		p++
@@ -216,19 +216,19 @@ func vitestTest(name string, full bool, file string) (listedTest, bool) {
 // x\d+\))?(?: \(repeat x\d+\))?(?: \d+ MB heap used)?$ would.
 func vitestTimings(s string) string {
 	if rest, ok := strings.CutSuffix(s, " MB heap used"); ok {
-		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && isDigits(rest[i+1:]) {
+		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && IsDigits(rest[i+1:]) {
 			s = rest[:i]
 		}
 	}
 	for _, what := range [...]string{" (repeat x", " (retry x"} {
 		if rest, ok := strings.CutSuffix(s, ")"); ok {
-			if i := strings.LastIndex(rest, what); i >= 0 && i+len(what) < len(rest) && isDigits(rest[i+len(what):]) {
+			if i := strings.LastIndex(rest, what); i >= 0 && i+len(what) < len(rest) && IsDigits(rest[i+len(what):]) {
 				s = rest[:i]
 			}
 		}
 	}
 	if rest, ok := strings.CutSuffix(s, "ms"); ok {
-		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && isDigits(rest[i+1:]) {
+		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && IsDigits(rest[i+1:]) {
 			s = rest[:i]
 		}
 	}
@@ -249,14 +249,12 @@ func (j *jestListing) start() {
 	j.on, j.blocks = true, j.blocks[:0]
 }
 
-// line reads a line of a listing, raw as captured (its escapes, if any, are
-// removed only for the names returned), and returns a failing test: its
+// line reads a line of a listing and returns a failing test: its
 // name as listed, and its full name, the describe blocks above it (as far
 // up as the listing shows them) and its name joined by " › " as jest joins
 // them in its reports. A duration after the name, " (53 ms)", is not part
 // of it.
-func (j *jestListing) line(raw string) (full, name string, ok bool) {
-	l := plain(raw)
+func (j *jestListing) line(l string) (full, name string, ok bool) {
 	t := strings.TrimLeft(l, " ")
 	level := (len(l) - len(t)) / 2
 	if level == 0 || t == "" {
@@ -270,7 +268,7 @@ func (j *jestListing) line(raw string) (full, name string, ok bool) {
 			for len(j.blocks) < level-1 {
 				j.blocks = append(j.blocks, "")
 			}
-			j.blocks = append(j.blocks[:level-1], raw)
+			j.blocks = append(j.blocks[:level-1], l)
 		}
 		return "", "", false
 	}
@@ -280,7 +278,7 @@ func (j *jestListing) line(raw string) (full, name string, ok bool) {
 	}
 	var path []string
 	for i := min(level-1, len(j.blocks)) - 1; i >= 0 && j.blocks[i] != ""; i-- {
-		path = append(path, strings.TrimLeft(plain(j.blocks[i]), " "))
+		path = append(path, strings.TrimLeft(j.blocks[i], " "))
 	}
 	if len(path) == 0 {
 		return name, name, true
@@ -309,7 +307,7 @@ func isJestMark(t string) bool {
 // ms)", as the regexp (?: \(\d+ ms\))?$ would.
 func jestDuration(s string) string {
 	if rest, ok := strings.CutSuffix(s, " ms)"); ok {
-		if i := strings.LastIndex(rest, " ("); i >= 0 && i+2 < len(rest) && isDigits(rest[i+2:]) {
+		if i := strings.LastIndex(rest, " ("); i >= 0 && i+2 < len(rest) && IsDigits(rest[i+2:]) {
 			return rest[:i]
 		}
 	}

@@ -1,24 +1,11 @@
 package summarize
 
 import (
-	"bytes"
-	"iter"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
-
-// nodeRules are the summarizers of the node family of commands.
-var nodeRules = map[string]Func{
-	"bash.vitest":      vitest,
-	"bash.jest":        jest,
-	"bash.npm_test":    npmTest,
-	"bash.tsc":         tsc,
-	"bash.eslint":      eslint,
-	"bash.npm_install": npmInstall,
-}
 
 // Caps of the test runner bodies (vitest, jest, and npm_test when it knows
 // the runner). Failing names are short and each one matters, so at least a
@@ -36,41 +23,6 @@ const (
 	// config, "No test files found", a runner's own warnings.
 	maxNodeMessages = 20
 )
-
-// plainLines splits output into lines with terminal escapes removed. Vitest
-// colors its output whenever TERM is not "dumb", even into a pipe, and any of
-// these tools may be forced to (FORCE_COLOR, --color), so every node rule
-// and the node finder read text as a person would see it.
-func (r *Run) plainLines(b []byte) []string {
-	if bytes.IndexByte(b, 0x1b) >= 0 {
-		return lines(StripTerminal(b))
-	}
-	return r.linesOf(b)
-}
-
-// eachPlainLine yields the lines plainLines returns, for a rule that reads
-// a stream once, in order: a colored stream's lines are not collected
-// into a slice that only the rule would use.
-func (r *Run) eachPlainLine(b []byte) iter.Seq[string] {
-	if bytes.IndexByte(b, 0x1b) >= 0 {
-		return eachLine(StripTerminal(b))
-	}
-	return slices.Values(r.linesOf(b))
-}
-
-// plain removes terminal escapes from one line.
-func plain(l string) string {
-	if strings.IndexByte(l, 0x1b) < 0 {
-		return l
-	}
-	return string(appendPlain(nil, l))
-}
-
-// appendPlain appends l without its terminal escapes to dst. l is read in
-// place, with no copy: StripTerminal only reads its input.
-func appendPlain(dst []byte, l string) []byte {
-	return appendStripped(dst, unsafe.Slice(unsafe.StringData(l), len(l)))
-}
 
 // onlyOf reports whether every byte of s is a or b, as strings.Trim(s,
 // string([]byte{a, b})) == "" does for ASCII a and b, without building the
@@ -200,7 +152,7 @@ func (f *testFailure) addLoc(l string) {
 // says where it is.
 func isCodeFrame(t string) bool {
 	t = strings.TrimLeft(strings.TrimPrefix(t, ">"), " ")
-	if n := len(digitsPrefix(t)); n > 0 {
+	if n := len(DigitsPrefix(t)); n > 0 {
 		t = strings.TrimLeft(t[n:], " ")
 	}
 	return strings.HasPrefix(t, "|")
@@ -276,7 +228,7 @@ func (t *testRun) body(r *Run, b *Body) {
 	}
 	b.List("failed_tests", failed, maxNodeFailedTests)
 
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	unhandled := failureItems(t.unhandled, maxNodeFailures)
 	failures := failureItems(t.failures, maxNodeFailures)
 	lostLines := func(fs []*testFailure, n int) int {
@@ -287,18 +239,18 @@ func (t *testRun) body(r *Run, b *Body) {
 		return lost
 	}
 	room -= len("failure_lines_omitted: 0000000000\n")
-	nFailures, size := fitHead("failures", failures, t.nFailures, maxNodeFailures, room)
+	nFailures, size := FitHead("failures", failures, t.nFailures, maxNodeFailures, room)
 	room -= size
-	nUnhandled, size := fitList("unhandled_errors", unhandled, maxNodeFailures, room)
+	nUnhandled, size := FitList("unhandled_errors", unhandled, maxNodeFailures, room)
 	room -= size
-	nMessages, _ := fitList("messages", t.messages, maxNodeMessages, room)
+	nMessages, _ := FitList("messages", t.messages, maxNodeMessages, room)
 
-	addHead(b, "failures", failures, t.nFailures, nFailures)
-	addList(b, "unhandled_errors", unhandled, nUnhandled)
+	AddHead(b, "failures", failures, t.nFailures, nFailures)
+	AddList(b, "unhandled_errors", unhandled, nUnhandled)
 	if lost := lostLines(t.failures, nFailures) + lostLines(t.unhandled, nUnhandled); lost > 0 {
 		b.Count("failure_lines_omitted", lost)
 	}
-	addList(b, "messages", t.messages, nMessages)
+	AddList(b, "messages", t.messages, nMessages)
 }
 
 // failureItems renders the first limit failures whole; the rest are left as
@@ -333,7 +285,7 @@ func jestSuite(l string) (string, bool) {
 		start++
 	}
 	r, w := utf8.DecodeRuneInString(l[start:])
-	if start == len(l) || isRESpace(r) {
+	if start == len(l) || IsRESpace(r) {
 		return "", false
 	}
 	// The lazy name ends at the first " (DIGIT" whose rest holds no ")"
@@ -377,7 +329,7 @@ func nodeLocation(l string) (string, bool) {
 	if start < 0 {
 		return "", false
 	}
-	for start > 0 && strings.IndexByte(reSpace, l[start-1]) < 0 {
+	for start > 0 && strings.IndexByte(RESpace, l[start-1]) < 0 {
 		start--
 	}
 	return l[start:], true
@@ -397,7 +349,7 @@ func nodeLocPath(l string) int {
 	if ok {
 		loc, ok = cutDigitsSuffix(loc, ':')
 	}
-	if !ok || loc == "" || strings.IndexByte(reSpace, loc[len(loc)-1]) >= 0 {
+	if !ok || loc == "" || strings.IndexByte(RESpace, loc[len(loc)-1]) >= 0 {
 		return -1
 	}
 	return len(loc)
@@ -408,7 +360,7 @@ func nodeLocPath(l string) int {
 // what the regexp ^ *not ok \d+ - (.+)$ captures.
 func tapNotOK(l string) (string, bool) {
 	rest, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "not ok ")
-	d := digitsPrefix(rest)
+	d := DigitsPrefix(rest)
 	if !ok || d == "" {
 		return "", false
 	}
@@ -437,19 +389,28 @@ type nodeScan struct {
 	stream  int // the index of the stream scan reads next
 }
 
-// vitestListed notes a failing test of vitest's listing: l is its line
-// as read, raw as captured, at its index, inBuf whether l is in the
-// scratch buffer, and file the file whose listing it is in.
-func (n *nodeScan) vitestListed(l, raw, file string, at int, inBuf bool) {
+// nodeFinder is the node family's Finder: nodeScan over both streams.
+type nodeFinder struct{}
+
+func (nodeFinder) Find(_ *Run, streams []Stream) {
+	var n nodeScan
+	for _, s := range streams {
+		n.scan(s.Raw, s.Lines, s.Require)
+	}
+	n.finish(func(stream int, req, line string, at int) {
+		streams[stream].Require(req, line, at)
+	})
+}
+
+// vitestListed notes a failing test of vitest's listing: l is its line, at
+// its index, and file the file whose listing it is in.
+func (n *nodeScan) vitestListed(l, file string, at int) {
 	name, full, ok := vitestListed(l)
 	if !ok {
 		return
 	}
-	if inBuf {
-		name = strings.Clone(name)
-	}
 	if t, ok := vitestTest(name, full, file); ok {
-		t.line, t.stream, t.at = raw, n.stream, at
+		t.line, t.stream, t.at = l, n.stream, at
 		n.listing.list(t)
 	}
 }
@@ -458,20 +419,17 @@ func (n *nodeScan) vitestListed(l, raw, file string, at int, inBuf bool) {
 // the stream and the index of their line.
 func (n *nodeScan) finish(found func(stream int, req, line string, at int)) {
 	for _, t := range n.listing.unreported() {
-		found(t.stream, t.req, plain(t.line), t.at)
+		found(t.stream, t.req, t.line, t.at)
 	}
 }
 
 // scan reads the failures of a run's next stream, and gives each to found
-// with the line it came from and that line's index in s.ls. s.ls may be a
-// part of s.raw's lines, with or without terminal escapes: the stream's
-// bytes only tell which per-line work no line needs.
-func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
+// with the line it came from and that line's index in ls. ls may be a part
+// of raw's lines (npm_test's without the package manager's): raw only
+// tells whether any line is worth reading.
+func (n *nodeScan) scan(raw []byte, ls []string, found func(req, line string, at int)) {
 	defer func() { n.stream++ }()
-	ls := s.ls
-	// Without an escape in the stream its lines are their plain text.
-	escapes := bytes.IndexByte(s.raw, 0x1b) >= 0
-	if !escapes && len(s.raw) > 0 && !mayHaveNodeFailures(s.raw) {
+	if len(raw) > 0 && !mayHaveNodeFailures(raw) {
 		return
 	}
 	var (
@@ -488,40 +446,19 @@ func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
 		suite    string // the jest FAIL suite being read; "" when a pipe cut it off
 		jl       = jestListing{on: true}
 	)
-	// A colored line is stripped into buf, which the next one reuses:
-	// most lines are read and dropped. add copies what is kept of it.
-	var (
-		buf     []byte
-		inBuf   bool
-		scratch = func(s string) string {
-			if inBuf {
-				return strings.Clone(s)
-			}
-			return s
-		}
-		add = func(req, line string) { found(scratch(req), scratch(line), cur) }
-	)
+	add := func(req, line string) { found(req, line, cur) }
 	endJest := func() {
 		if jestWant && jestAt != "" {
 			found(jestAt, jestAt, jestAtI)
 		}
 		jestWant, jestAt = false, ""
 	}
-	for i, raw := range ls {
-		if raw == "" {
+	for i, l := range ls {
+		if l == "" {
 			tscTable, jl.on = false, false
 			continue
 		}
 		cur = i
-		l := raw
-		if inBuf = escapes && strings.IndexByte(raw, 0x1b) >= 0; inBuf {
-			buf = appendPlain(buf[:0], raw)
-			if len(buf) == 0 {
-				tscTable, jl.on = false, false
-				continue
-			}
-			l = unsafe.String(&buf[0], len(buf))
-		}
 		if tscTable {
 			// A row names a file with errors and the line of its
 			// first: with a pipe into tail, maybe the only mention of
@@ -549,15 +486,15 @@ func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
 				vtDone = true
 			case c == ' ' && len(l) > 1 && l[1] == '\xe2':
 				if file, ok := vitestFileLine(l); ok {
-					vtFile = scratch(file)
+					vtFile = file
 				}
 			case c == ' ' && strings.HasPrefix(t, "× "):
-				n.vitestListed(l, raw, vtFile, i, inBuf)
+				n.vitestListed(l, vtFile, i)
 			}
 		}
 		if c == ' ' && jl.on {
-			if full, name, ok := jl.line(raw); ok {
-				n.listing.list(listedTest{file: suite, name: full, sep: " › ", req: name, line: raw, stream: n.stream, at: i})
+			if full, name, ok := jl.line(l); ok {
+				n.listing.list(listedTest{file: suite, name: full, sep: " › ", req: name, line: l, stream: n.stream, at: i})
 			}
 		}
 		switch {
@@ -565,7 +502,7 @@ func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
 			name := strings.TrimSpace(l[len(" FAIL  "):])
 			add(name, l)
 			if file, rest, ok := strings.Cut(name, " > "); ok && n.listing.listed != nil {
-				n.listing.report(scratch(file), scratch(rest), " > ")
+				n.listing.report(file, rest, " > ")
 			}
 			wantLoc = true
 		case c == ' ' && wantLoc && strings.HasPrefix(t, "❯ "):
@@ -580,21 +517,21 @@ func (n *nodeScan) scan(s stream, found func(req, line string, at int)) {
 		case isFail:
 			endJest()
 			add(failSuite, l)
-			suite, jestFail = scratch(failSuite), true
+			suite, jestFail = failSuite, true
 			jl.start()
 		case c == ' ' && (jestFail || lead) && strings.HasPrefix(l, "  ● "):
 			endJest()
 			jl.on = false
 			if !isJestConsole(ls, i) {
-				name := scratch(strings.TrimPrefix(l, "  ● "))
-				found(name, scratch(l), i)
+				name := strings.TrimPrefix(l, "  ● ")
+				found(name, l, i)
 				n.listing.report(suite, name, " › ")
 				jestWant = true
 			}
 		case c == ' ' && jestWant && strings.HasPrefix(t, "at "):
 			at := strings.TrimSpace(l)
 			if jestAt == "" {
-				jestAt, jestAtI = scratch(at), i
+				jestAt, jestAtI = at, i
 			}
 			if isProjectFrame(at) {
 				add(at, l)
@@ -633,7 +570,7 @@ var nodeMarkers = [][]byte{[]byte("FAIL "), []byte("PASS "), []byte("not ok "), 
 // mayHaveNodeFailures reports whether a stream without escapes holds any
 // of nodeMarkers: without one, scan would find nothing in it, and most
 // streams the check reads are not the node family's.
-func mayHaveNodeFailures(b []byte) bool { return containsAny(b, nodeMarkers) }
+func mayHaveNodeFailures(b []byte) bool { return ContainsAny(b, nodeMarkers) }
 
 // isTscError reports whether l is the header line of a tsc error,
 // "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error TS2322: ..."
@@ -647,7 +584,7 @@ func isTscError(l string) bool {
 		return true
 	}
 	r, w := utf8.DecodeRuneInString(l)
-	if l == "" || isRESpace(r) {
+	if l == "" || IsRESpace(r) {
 		return false
 	}
 	for from := w; ; {
@@ -667,7 +604,7 @@ func isTscError(l string) bool {
 // tscCode reports whether s starts with "error TS", a code and ": ".
 func tscCode(s string) bool {
 	rest, ok := strings.CutPrefix(s, "error TS")
-	d := digitsPrefix(rest)
+	d := DigitsPrefix(rest)
 	return ok && d != "" && strings.HasPrefix(rest[len(d):], ": ")
 }
 
@@ -716,9 +653,9 @@ func eslintSeverity(l string) (severity string, ok bool) {
 	if len(rest) == len(l) {
 		return "", false
 	}
-	line := digitsPrefix(rest)
+	line := DigitsPrefix(rest)
 	rest, ok = strings.CutPrefix(rest[len(line):], ":")
-	col := digitsPrefix(rest)
+	col := DigitsPrefix(rest)
 	if !ok || line == "" || col == "" {
 		return "", false
 	}
@@ -747,11 +684,11 @@ func isTAPDirective(name string) bool {
 // block where jest prints a suite's console output, not a test named
 // Console: the block's first line is a "console.log" (or .warn, ...) line.
 func isJestConsole(ls []string, i int) bool {
-	if plain(ls[i]) != "  ● Console" {
+	if ls[i] != "  ● Console" {
 		return false
 	}
 	for _, l := range ls[i+1:] {
-		if t := strings.TrimSpace(plain(l)); t != "" {
+		if t := strings.TrimSpace(l); t != "" {
 			return strings.HasPrefix(t, "console.")
 		}
 	}

@@ -21,13 +21,13 @@ const (
 func npmInstall(r *Run) *Body {
 	var n installLog
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range r.eachPlainLine(stream) {
+		for l := range EachLine(stream) {
 			n.feed(l)
 		}
 		n.end()
 	}
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	if n.code != "" {
 		b.Field("error_code", n.code)
 	}

@@ -28,11 +28,11 @@ const (
 // lines of each stream.
 func npmTest(r *Run) *Body {
 	var pm scriptLines
-	out, nOut := pm.split(r.eachPlainLine(r.Stdout), bytes.Count(r.Stdout, []byte{'\n'})+1)
-	errs, nErr := pm.split(r.eachPlainLine(r.Stderr), bytes.Count(r.Stderr, []byte{'\n'})+1)
+	out, nOut := pm.split(EachLine(r.Stdout), bytes.Count(r.Stdout, []byte{'\n'})+1)
+	errs, nErr := pm.split(EachLine(r.Stderr), bytes.Count(r.Stderr, []byte{'\n'})+1)
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	var t *testRun
 	switch runner := pm.runner(); runner {
 	case "vitest":
@@ -140,12 +140,12 @@ func (s *scriptLines) runner() string {
 // manager's. Failures of other families that a script may print are left
 // to the boundary check, which falls back to listing them.
 func unknownRunner(r *Run, b *Body, out, errs []string) {
-	fails := newCapped(maxUnknownFails)
-	keep := func(_, line string, _ int) { fails.add(line) }
+	fails := NewCapped(maxUnknownFails)
+	keep := func(_, line string, _ int) { fails.Add(line) }
 	var n nodeScan
-	n.scan(stream{raw: r.Stdout, ls: out}, keep)
-	n.scan(stream{raw: r.Stderr, ls: errs}, keep)
-	n.finish(func(_ int, _, line string, _ int) { fails.add(line) })
+	n.scan(r.Stdout, out, keep)
+	n.scan(r.Stderr, errs, keep)
+	n.finish(func(_ int, _, line string, _ int) { fails.Add(line) })
 	b.ListCapped("failure_lines", fails)
 	b.List("stdout_tail", tail(out, maxTailLines), 0)
 	b.List("stderr_tail", tail(errs, maxTailLines), 0)

@@ -54,7 +54,7 @@ type pipLog struct {
 // both are read, so 2>&1 gives the same lists.
 func pipInstall(r *Run) *Body {
 	var p pipLog
-	stdout, stderr := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
+	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
 	for _, stream := range [][]string{stdout, stderr} {
 		for _, l := range stream {
 			p.feed(l)
@@ -63,7 +63,7 @@ func pipInstall(r *Run) *Body {
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("installed", len(p.installed))
 	b.Count("already_satisfied", p.satisfied)
 	b.Count("uninstalled", p.uninstalled)
@@ -88,7 +88,7 @@ func pipInstall(r *Run) *Body {
 		tail, tailLost = pyExcerpt(ls, isPyMustKeep, pyMaxMustKeep, pyTailLines)
 	}
 
-	room := r.bodyRoom() - len(b.render()) - pyExcerptSize("output_tail", tail, tailLost)
+	room := r.BodyRoom() - len(b.Render()) - pyExcerptSize("output_tail", tail, tailLost)
 	items := make([]string, len(p.errors))
 	anyLost := false
 	for i, e := range p.errors {
@@ -98,11 +98,11 @@ func pipInstall(r *Run) *Body {
 	if anyLost {
 		room -= len("error_detail_lines_omitted: 0000000000\n")
 	}
-	n, size := fitList("error_lines", items, pipMaxErrors, room)
+	n, size := FitList("error_lines", items, pipMaxErrors, room)
 	room -= size
-	nWarnings, _ := fitList("warning_lines", p.warnings, pipMaxWarnings, room)
+	nWarnings, _ := FitList("warning_lines", p.warnings, pipMaxWarnings, room)
 
-	addList(b, "error_lines", items, n)
+	AddList(b, "error_lines", items, n)
 	lost := 0
 	for _, e := range p.errors[:n] {
 		lost += e.lost
@@ -110,7 +110,7 @@ func pipInstall(r *Run) *Body {
 	if lost > 0 {
 		b.Count("error_detail_lines_omitted", lost)
 	}
-	addList(b, "warning_lines", p.warnings, nWarnings)
+	AddList(b, "warning_lines", p.warnings, nWarnings)
 	addPyExcerpt(b, "output_tail", tail, tailLost)
 	return b
 }

@@ -38,7 +38,7 @@ func TestPipErrorContinuation(t *testing.T) {
 	sb.WriteString("\n")
 	sb.WriteString("after a blank line\n")
 	var p pipLog
-	for _, l := range lines([]byte(sb.String())) {
+	for _, l := range Lines([]byte(sb.String())) {
 		p.feed(l)
 	}
 	p.endStream()
@@ -61,7 +61,7 @@ func TestPipErrorContinuation(t *testing.T) {
 func TestPipUsageError(t *testing.T) {
 	stderr := "\nUsage:   \n  pip install [options] <requirement specifier> [package-index-options] ...\n\nno such option: --nosuch\n"
 	r := &Run{Rule: "bash.pip_install", Stderr: []byte(stderr), ExitCode: 2, Exited: true}
-	body := string(pipInstall(r).render())
+	body := string(pipInstall(r).Render())
 	if !strings.Contains(body, "- no such option: --nosuch\n") {
 		t.Errorf("usage error lost:\n%s", body)
 	}

@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"iter"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,7 +93,7 @@ func checkPyHandParsers(t *testing.T, s string) {
 		t.Fatalf("pyNodeID(%q) = %q, the plain code says %q", s, got, want)
 	}
 
-	ls := lines([]byte(s))
+	ls := Lines([]byte(s))
 	for _, tail := range []int{0, 1, 3} {
 		for _, maxKeep := range []int{0, 1, 2} {
 			kept, lost := pyExcerpt(ls, isPyMustKeep, maxKeep, tail)
@@ -127,15 +128,15 @@ func checkFitHead(t *testing.T, s string) {
 	for _, limit := range []int{1, 2, 3, 30} {
 		head := items[:min(limit, len(items))]
 		for room := 0; room < len(s)+40; room += max(7, len(s)/8) {
-			n, size := fitHead("k", head, len(items), limit, room)
-			wn, wsize := fitList("k", items, limit, room)
+			n, size := FitHead("k", head, len(items), limit, room)
+			wn, wsize := FitList("k", items, limit, room)
 			if n != wn || size != wsize {
 				t.Fatalf("fitHead(%q, limit %d, room %d) = %d, %d; fitList says %d, %d", s, limit, room, n, size, wn, wsize)
 			}
 			var got, want Body
-			addHead(&got, "k", head, len(items), n)
-			addList(&want, "k", items, n)
-			if g, w := got.render(), want.render(); string(g) != string(w) {
+			AddHead(&got, "k", head, len(items), n)
+			AddList(&want, "k", items, n)
+			if g, w := got.Render(), want.Render(); string(g) != string(w) {
 				t.Fatalf("addHead(%q, %d) renders %q; addList renders %q", s, n, g, w)
 			}
 		}
@@ -193,7 +194,7 @@ func refMypyCode(l string) string {
 
 func refShownLines(b []byte) iter.Seq[string] {
 	return func(yield func(string) bool) {
-		for l := range eachLine(StripTerminal(b)) {
+		for l := range EachLine(StripTerminal(b)) {
 			if !yield(refShownLine(l)) {
 				return
 			}
@@ -228,7 +229,7 @@ func (d *diffParse) refStatSummary(l string) bool {
 	return ok && d.readStatSummary(s)
 }
 
-var refPySummary = lazyRE(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
+var refPySummary = regexp.MustCompile(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
 
 func refPySummaryLineOK(l string) bool {
 	if l == "" || (l[0] != '=' && (l[0] < '0' || l[0] > '9') && l[0] != 'n') {

@@ -86,13 +86,13 @@ type pyWarning struct {
 type pytestLog struct {
 	summary   string // the final line, without its "=" padding
 	collected string // what follows "collected " on the collection line
-	banners   capped
+	banners   Capped
 	failed    pyIDs
 	errored   pyIDs
 	sections  []*pySection // the first pyMaxFailures
 	nSections int          // every section
 	eLost     bool         // a section left E lines out
-	messages  capped       // short-summary entries with a message: "FAILED id - msg"
+	messages  Capped       // short-summary entries with a message: "FAILED id - msg"
 	warnings  []*pyWarning // the first pyMaxWarnings
 	nWarnings int          // every warning
 	internal  tailLines    // INTERNALERROR> lines
@@ -109,10 +109,10 @@ type pytestLog struct {
 // newPytestLog returns an empty log whose lists have their caps.
 func newPytestLog() *pytestLog {
 	return &pytestLog{
-		banners:  newCapped(pyMaxBanners),
+		banners:  NewCapped(pyMaxBanners),
 		failed:   pyIDs{max: pyMaxFailedTests},
 		errored:  pyIDs{max: pyMaxErrorTests},
-		messages: newCapped(pyMaxFailures),
+		messages: NewCapped(pyMaxFailures),
 	}
 }
 
@@ -146,7 +146,7 @@ func (p *pyIDs) list(b *Body, key string) {
 // conftest import errors).
 func pytest(r *Run) *Body {
 	p := newPytestLog()
-	stdout, stderr := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
+	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
 	for _, l := range stdout {
 		p.feed(l)
 	}
@@ -156,7 +156,7 @@ func pytest(r *Run) *Body {
 	}
 
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	if p.summary != "" {
 		b.Field("summary", p.summary)
 		counts := pySummaryCounts(p.summary)
@@ -174,7 +174,7 @@ func pytest(r *Run) *Body {
 	// What is left of the budget goes first to the stderr and internal
 	// error excerpts (short, and the only account of a usage error or a
 	// crash), then to the failure contexts, then to the warnings.
-	room := r.bodyRoom() - len(b.render())
+	room := r.BodyRoom() - len(b.Render())
 	tail := 0
 	if p.summary == "" && (!r.Exited || r.ExitCode != 0) {
 		tail = pyTailLines // no summary: how the run ended is in its last lines
@@ -190,16 +190,16 @@ func pytest(r *Run) *Body {
 	if p.eLost {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
-	nFailures, size := fitHead("failures", failures, nTotal, pyMaxFailures, room)
+	nFailures, size := FitHead("failures", failures, nTotal, pyMaxFailures, room)
 	room -= size
 	warnings := p.warningItems()
-	nWarnings, _ := fitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
+	nWarnings, _ := FitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
 
-	addHead(b, "failures", failures, nTotal, nFailures)
+	AddHead(b, "failures", failures, nTotal, nFailures)
 	if l := p.shownLost(nFailures); l > 0 {
 		b.Count("failure_lines_omitted", l)
 	}
-	addHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
+	AddHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
 	addPyExcerpt(b, "output_excerpt", output, outputLost)
 	addPyExcerpt(b, "internal_error", internal, internalLost)
 	addPyExcerpt(b, "stderr", errs, errsLost)
@@ -233,7 +233,7 @@ func (p *pytestLog) feed(l string) {
 	if kind, id, ok := pyShortEntry(l); ok {
 		p.addResult(kind, id)
 		if len(id)+len(kind)+1 < len(l) {
-			p.messages.add(l)
+			p.messages.Add(l)
 		}
 		return
 	}
@@ -242,7 +242,7 @@ func (p *pytestLog) feed(l string) {
 		return
 	}
 	if inner, ok := pyBang(l); ok {
-		p.banners.add(inner)
+		p.banners.Add(inner)
 		return
 	}
 	if rest, ok := pyCollected(l); ok {
@@ -378,7 +378,7 @@ func (p *pytestLog) warningLine(l string) {
 // short-summary entries that carry a message are the contexts.
 func (p *pytestLog) failureItems() (items []string, total int) {
 	if p.nSections == 0 {
-		return p.messages.items, p.messages.total
+		return p.messages.Items, p.messages.Total
 	}
 	for _, s := range p.sections {
 		var it []string
@@ -487,7 +487,7 @@ func isPySummary(t string) bool {
 // isPyCount matches one count of the final line: a number, then one or
 // more lower-case words, each after one space.
 func isPyCount(s string) bool {
-	n := len(digitsPrefix(s))
+	n := len(DigitsPrefix(s))
 	if n == 0 || n == len(s) {
 		return false // no number, or no word
 	}
@@ -510,13 +510,13 @@ func isPyCount(s string) bool {
 // isPyDuration matches the duration that ends the final line, "0.11s" or
 // "61.20s (0:01:01)".
 func isPyDuration(s string) bool {
-	n := len(digitsPrefix(s))
+	n := len(DigitsPrefix(s))
 	if n == 0 {
 		return false
 	}
 	s = s[n:]
 	if frac, ok := strings.CutPrefix(s, "."); ok {
-		n := len(digitsPrefix(frac))
+		n := len(DigitsPrefix(frac))
 		if n == 0 {
 			return false
 		}
@@ -557,7 +557,7 @@ func pySummaryCounts(s string) map[string]int {
 		}
 		for _, c := range pyCounts {
 			if word == c.singular || word == c.plural {
-				counts[c.key] += numberBefore(n+" ", " ")
+				counts[c.key] += NumberBefore(n+" ", " ")
 			}
 		}
 	}
@@ -647,7 +647,7 @@ func isPyLocation(l string) bool {
 			return false
 		}
 	}
-	return isDigits(digits)
+	return IsDigits(digits)
 }
 
 // hasBlank reports whether s holds a space or a tab: strings.ContainsAny

@@ -55,9 +55,7 @@ func TestPythonFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := failures{required: map[string]bool{}}
-			pythonFailures(newStream([]byte(tt.in)), tt.failed, &f)
-			checkRequired(t, f, tt.want)
+			checkRequired(t, requiredBy(pythonFinder, tt.failed, tt.in), tt.want)
 		})
 	}
 }

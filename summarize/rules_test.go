@@ -16,7 +16,7 @@ func TestRulesMatchClassify(t *testing.T) {
 		}
 		seen[id] = true
 	}
-	for id := range rules {
+	for id := range familyRules {
 		if !seen[id] {
 			t.Errorf("summarizer %s is not a classify rule", id)
 		}

@@ -24,10 +24,10 @@ var lineCases = []struct {
 
 func TestLines(t *testing.T) {
 	for _, c := range lineCases {
-		if got := lines([]byte(c.in)); !slices.Equal(got, c.want) {
+		if got := Lines([]byte(c.in)); !slices.Equal(got, c.want) {
 			t.Errorf("lines(%q) = %q, want %q", c.in, got, c.want)
 		}
-		if got := slices.Collect(eachLine([]byte(c.in))); !slices.Equal(got, c.want) {
+		if got := slices.Collect(EachLine([]byte(c.in))); !slices.Equal(got, c.want) {
 			t.Errorf("eachLine(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -56,7 +56,7 @@ var locationCases = map[string]bool{
 
 func TestIsLocation(t *testing.T) {
 	for s, want := range locationCases {
-		if got := isLocation(s); got != want {
+		if got := IsLocation(s); got != want {
 			t.Errorf("isLocation(%q) = %v, want %v", s, got, want)
 		}
 	}
@@ -135,12 +135,12 @@ func FuzzHandParsers(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		want := lines(b)
-		got := slices.Collect(eachLine(b))
+		want := Lines(b)
+		got := slices.Collect(EachLine(b))
 		if !slices.Equal(got, want) {
 			t.Fatalf("eachLine(%q) = %q, lines = %q", b, got, want)
 		}
-		for range eachLine(b) {
+		for range EachLine(b) {
 			break // stopping early must not panic
 		}
 		checkReadable(t, b)
@@ -148,7 +148,7 @@ func FuzzHandParsers(f *testing.F) {
 		checkGoHandParsers(t, s)
 		checkPyHandParsers(t, s)
 		checkNodeHandParsers(t, s)
-		if got, want := isLocation(s), wholeLocation.MatchString(s); got != want {
+		if got, want := IsLocation(s), wholeLocation.MatchString(s); got != want {
 			t.Fatalf("isLocation(%q) = %v, regexp says %v", s, got, want)
 		}
 		var arrow string
@@ -167,7 +167,7 @@ func FuzzHandParsers(f *testing.F) {
 		if got, want := isESLintError(s), reESLintError.MatchString(s); got != want {
 			t.Fatalf("isESLintError(%q) = %v, regexp says %v", s, got, want)
 		}
-		if got, want := isErrorLine(s), rustErrorRE.MatchString(s) || fatalRE.MatchString(s); got != want {
+		if got, want := IsErrorLine(s), rustErrorRE.MatchString(s) || fatalRE.MatchString(s); got != want {
 			t.Fatalf("isErrorLine(%q) = %v, regexps say %v", s, got, want)
 		}
 		if !pyCandidate(s) {
@@ -190,22 +190,22 @@ func FuzzHandParsers(f *testing.F) {
 // the other, even with the same content.
 func TestLinesOf(t *testing.T) {
 	r := &Run{Stdout: []byte("a\nb\n"), Stderr: []byte("a\nb\n")}
-	out, errs := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
+	out, errs := r.Lines(r.Stdout), r.Lines(r.Stderr)
 	if !slices.Equal(out, []string{"a", "b"}) || !slices.Equal(errs, out) {
 		t.Fatalf("lines %q, %q", out, errs)
 	}
-	if &r.linesOf(r.Stdout)[0] != &out[0] || &r.linesOf(r.Stderr)[0] != &errs[0] {
+	if &r.Lines(r.Stdout)[0] != &out[0] || &r.Lines(r.Stderr)[0] != &errs[0] {
 		t.Error("a stream was split twice")
 	}
 	if &out[0] == &errs[0] {
 		t.Error("stdout and stderr share one split")
 	}
 	other := []byte("c\n")
-	if got := r.linesOf(other); !slices.Equal(got, []string{"c"}) {
+	if got := r.Lines(other); !slices.Equal(got, []string{"c"}) {
 		t.Errorf("other bytes: %q", got)
 	}
 	r.Stdout = []byte("d\n")
-	if got := r.linesOf(r.Stdout); !slices.Equal(got, []string{"d"}) {
+	if got := r.Lines(r.Stdout); !slices.Equal(got, []string{"d"}) {
 		t.Errorf("replaced stdout: %q", got)
 	}
 }
@@ -216,14 +216,14 @@ func TestGoTextOf(t *testing.T) {
 	events := []byte(`{"Action":"output","Package":"p","Output":"--- FAIL: TestX (0.00s)\n"}` + "\n" +
 		`{"Action":"fail","Package":"p"}` + "\n")
 	r := &Run{Stdout: events, Stderr: []byte("plain\n")}
-	text := r.goTextOf(r.Stdout)
-	if want := slices.Collect(goTextLines(lines(events))); !slices.Equal(text, want) {
+	text := goTextOf(r, r.Stdout)
+	if want := slices.Collect(goTextLines(Lines(events))); !slices.Equal(text, want) {
 		t.Fatalf("goTextOf = %q, want %q", text, want)
 	}
-	if &r.goTextOf(r.Stdout)[0] != &text[0] {
+	if &goTextOf(r, r.Stdout)[0] != &text[0] {
 		t.Error("the events were decoded twice")
 	}
-	if got := r.goTextOf(r.Stderr); !slices.Equal(got, []string{"plain"}) {
+	if got := goTextOf(r, r.Stderr); !slices.Equal(got, []string{"plain"}) {
 		t.Errorf("stderr: %q", got)
 	}
 }

@@ -28,15 +28,15 @@ const (
 // the diagnostics read are then only some of the errors. The table's rows
 // are kept for that case: they name every file with an error.
 func tsc(r *Run) *Body {
-	c := tscLog{messages: newCapped(maxNodeMessages), table: newCapped(maxTscTableRows), lead: true}
+	c := tscLog{messages: NewCapped(maxNodeMessages), table: NewCapped(maxTscTableRows), lead: true}
 	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range r.eachPlainLine(stream) {
+		for l := range EachLine(stream) {
 			c.feed(l)
 		}
 		c.cur, c.inTable, c.lead = nil, false, true
 	}
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
+	b.Field("exit_code", r.ExitCodeValue())
 	// A run without --pretty prints no Found line; a script may run tsc
 	// twice, once without: what was read counts when it is more.
 	b.Count("errors", max(c.total, c.foundErrors))
@@ -53,17 +53,17 @@ func tsc(r *Run) *Body {
 		b.Field("found", c.found)
 	}
 
-	room := r.bodyRoom() - len(b.render()) - len("diagnostic_lines_omitted: 0000000000\n")
-	nTable, size := fitHead("error_files", c.table.items, c.table.total, maxTscTableRows, room)
+	room := r.BodyRoom() - len(b.Render()) - len("diagnostic_lines_omitted: 0000000000\n")
+	nTable, size := FitHead("error_files", c.table.Items, c.table.Total, maxTscTableRows, room)
 	room -= size
-	addHead(b, "error_files", c.table.items, c.table.total, nTable)
+	AddHead(b, "error_files", c.table.Items, c.table.Total, nTable)
 	items := make([]string, len(c.diags))
 	for i, d := range c.diags {
 		items[i] = strings.Join(append([]string{d.head}, d.lines...), "\n")
 	}
-	n, size := fitHead("diagnostics", items, c.total, maxTscDiags, room)
-	nMessages, _ := fitHead("messages", c.messages.items, c.messages.total, maxNodeMessages, room-size)
-	addHead(b, "diagnostics", items, c.total, n)
+	n, size := FitHead("diagnostics", items, c.total, maxTscDiags, room)
+	nMessages, _ := FitHead("messages", c.messages.Items, c.messages.Total, maxNodeMessages, room-size)
+	AddHead(b, "diagnostics", items, c.total, n)
 	lost := 0
 	for _, d := range c.diags[:n] {
 		lost += d.lost
@@ -71,7 +71,7 @@ func tsc(r *Run) *Body {
 	if lost > 0 {
 		b.Count("diagnostic_lines_omitted", lost)
 	}
-	addHead(b, "messages", c.messages.items, c.messages.total, nMessages)
+	AddHead(b, "messages", c.messages.Items, c.messages.Total, nMessages)
 	return b
 }
 
@@ -91,9 +91,9 @@ type tscLog struct {
 	files    map[string]bool
 	codes    map[string]bool
 	found    string
-	messages capped
+	messages Capped
 	cur      *tscDiag
-	table    capped // the rows of the "Errors  Files" tables, trimmed
+	table    Capped // the rows of the "Errors  Files" tables, trimmed
 	inTable  bool   // inside the "Errors  Files" table of --pretty
 	lead     bool   // no diagnostic, Found line or table yet in the stream: a pipe (tail) may have cut into a code excerpt
 
@@ -119,7 +119,7 @@ func (c *tscLog) feed(l string) {
 		c.inTable, c.cur, c.lead = true, nil, false
 	case c.inTable && t != "" && l[0] == ' ':
 		// "     3  src/a.ts:1": a file's errors and the line of its first.
-		c.table.add(t)
+		c.table.Add(t)
 	case t == "":
 		if c.cur != nil {
 			c.cur.blank = true
@@ -139,7 +139,7 @@ func (c *tscLog) feed(l string) {
 		// stays a message.
 	default:
 		c.cur, c.inTable = nil, false
-		c.messages.add(t)
+		c.messages.Add(t)
 	}
 }
 
@@ -148,7 +148,7 @@ func (c *tscLog) feed(l string) {
 // "Found 1 error in src/a.ts:3", or "Found 4 errors." with no file count.
 func (c *tscLog) countFound(l string) {
 	rest := strings.TrimPrefix(l, "Found ")
-	d := digitsPrefix(rest)
+	d := DigitsPrefix(rest)
 	n, err := strconv.Atoi(d)
 	rest = rest[len(d):]
 	if err != nil || n > maxCount || !strings.HasPrefix(rest, " error") {
@@ -156,7 +156,7 @@ func (c *tscLog) countFound(l string) {
 	}
 	files := -1
 	if _, where, ok := strings.Cut(rest, " in "); ok {
-		switch f := digitsPrefix(where); {
+		switch f := DigitsPrefix(where); {
 		case len(f) < 10 && f != "" && strings.HasPrefix(where[len(f):], " files"):
 			files, _ = strconv.Atoi(f)
 		case strings.HasPrefix(where, "the same file") || n == 1:
@@ -201,7 +201,7 @@ func (c *tscLog) diag(l string) {
 // isTscFrame reports whether t (trimmed) is part of a --pretty code
 // excerpt: a source line after its line number, or the "~~~" under it.
 func isTscFrame(t string) bool {
-	if n := len(digitsPrefix(t)); n > 0 {
+	if n := len(DigitsPrefix(t)); n > 0 {
 		return n == len(t) || t[n] == ' '
 	}
 	return onlyOf(t, '~', ' ')
@@ -212,9 +212,9 @@ func isTscFrame(t string) bool {
 // error: what the regexp ^ +\d+  (\S.*:\d+)$ captures.
 func tscTableRow(l string) (string, bool) {
 	rest := strings.TrimLeft(l, " ")
-	d := digitsPrefix(rest)
+	d := DigitsPrefix(rest)
 	loc, ok := strings.CutPrefix(rest[len(d):], "  ")
-	if len(rest) == len(l) || d == "" || !ok || loc == "" || strings.IndexByte(reSpace, loc[0]) >= 0 ||
+	if len(rest) == len(l) || d == "" || !ok || loc == "" || strings.IndexByte(RESpace, loc[0]) >= 0 ||
 		strings.IndexByte(loc, '\n') >= 0 {
 		return "", false
 	}

@@ -18,8 +18,8 @@ import (
 // gives the same body.
 func vitest(r *Run) *Body {
 	b := &Body{}
-	b.Field("exit_code", exitCodeValue(r))
-	readVitestLines(r.eachPlainLine(r.Stdout), r.eachPlainLine(r.Stderr)).body(r, b)
+	b.Field("exit_code", r.ExitCodeValue())
+	readVitestLines(EachLine(r.Stdout), EachLine(r.Stderr)).body(r, b)
 	return b
 }
 

@@ -54,7 +54,7 @@ func run() error {
 		}{{0, ""}, {0, "shrinkrun show 0123456789abcdef"}, {4096, "shrinkrun show 0123456789abcdef"}, {1024, "shrinkrun show 0123456789abcdef"}} {
 			r := *base
 			r.Budget, r.RawOutput = v.budget, v.raw
-			block, ok := summarize.Block(&r)
+			block, ok := summarize.BlockOf(&r)
 			fmt.Fprintf(w, "=== %s budget=%d raw_output=%v ok=%v\n", c.name, v.budget, v.raw != "", ok)
 			w.Write(block)
 		}

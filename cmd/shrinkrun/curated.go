@@ -58,7 +58,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
 	stdout = w
-	block, ok := summarize.Block(r)
+	block, ok := summarize.BlockOf(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
 	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(out)

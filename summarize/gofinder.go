@@ -2,15 +2,7 @@ package summarize
 
 import "strings"
 
-// goRules are the summarizers of the go family of commands.
-var goRules = map[string]Func{
-	"bash.go_test":  goTest,
-	"bash.go_build": goBuild,
-	"bash.go_vet":   goVet,
-	"bash.go_mod":   goMod,
-}
-
-// goFailures finds what must survive from go's output: the name of every
+// goFinder finds what must survive from go's output: the name of every
 // failing test and subtest, the file:line of each reason line a failing
 // test printed, every failing package (FAIL<tab>pkg), and in a failed run
 // panics and fatal runtime errors, compiler and vet error locations, and
@@ -29,20 +21,15 @@ var goRules = map[string]Func{
 // the check is only worth something if it does not share the rules'
 // mistakes, and it runs on every output of every rule, so each line costs
 // a few comparisons (patterns from real go 1.26 output, testdata/corpus).
-func goFailures(s stream, failed bool, f *failures) {
+var goFinder = StreamFinder(func(r *Run, s Stream) {
 	var pending goPending  // -v: reason lines by test, since its === line
 	cur := ""              // the test the === lines named last
 	var results []goIndent // result lines since the last === line, by depth
-	text := s.goText
-	if text == nil {
-		text = goText(s.ls)
-	}
+	failed := r.Failed()
+	text := goTextOf(r, s.Raw)
 	// Lines are numbered for the fallback in the stream's lines, or after
 	// them when the text is not those lines (test2json events, cut lines).
-	base := 0
-	if !sameLines(text, s.ls) {
-		base = len(s.ls)
-	}
+	base := s.View(text)
 	for k, l := range text {
 		if l == "" {
 			continue
@@ -63,9 +50,9 @@ func goFailures(s stream, failed bool, f *failures) {
 			}
 		case result != "":
 			if result == "FAIL" {
-				f.add(name, l, at)
+				s.Require(name, l, at)
 				for _, r := range pending.lines[name] {
-					f.add(goReason(r.line), r.line, r.at)
+					s.Require(goReason(r.line), r.line, r.at)
 				}
 			}
 			pending.drop(name)
@@ -79,7 +66,7 @@ func goFailures(s stream, failed bool, f *failures) {
 			case loc == "":
 			case len(results) > 0:
 				if results[len(results)-1].failed {
-					f.add(loc, l, at)
+					s.Require(loc, l, at)
 				}
 			case cur != "":
 				pending.add(cur, goLine{l, at})
@@ -87,26 +74,26 @@ func goFailures(s stream, failed bool, f *failures) {
 		case c == 'F' && strings.HasPrefix(l, "FAIL\t"):
 			pkg, _, _ := strings.Cut(l[5:], "\t")
 			pkg, _, _ = strings.Cut(pkg, " ")
-			f.add(pkg, l, at)
+			s.Require(pkg, l, at)
 			results = results[:0]
 		case !failed:
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: "):
-			f.add(strings.TrimSpace(l), l, at)
+			s.Require(strings.TrimSpace(l), l, at)
 			results = results[:0]
 		case strings.HasPrefix(l, "go: "):
 			if !strings.HasPrefix(l, "go: downloading ") && !strings.HasPrefix(l, "go: finding ") &&
 				!strings.HasPrefix(l, "go: extracting ") {
-				f.add(strings.TrimSpace(l), l, at)
+				s.Require(strings.TrimSpace(l), l, at)
 			}
 		default:
 			// A compiler or vet error: "./a.go:12:5: undefined: x".
-			s := strings.TrimPrefix(l, "vet: ")
-			if n := goLocLen(s, 2); n > 0 {
-				f.add(s[:n], l, at)
+			msg := strings.TrimPrefix(l, "vet: ")
+			if n := goLocLen(msg, 2); n > 0 {
+				s.Require(msg[:n], l, at)
 			}
 		}
 	}
-}
+})
 
 // goPending holds the reason lines of the tests of a -v log that have no
 // result line yet, by name. The buffers of the tests that have one are

@@ -1,0 +1,52 @@
+package summarize
+
+// Until the rule table lands (package rules), the families register here.
+
+var familyRules = map[string]Func{
+	"bash.git_status":  gitStatus,
+	"bash.git_diff":    gitDiff,
+	"bash.git_log":     gitLog,
+	"bash.cargo_check": cargoCheck,
+	"bash.cargo_test":  cargoTest,
+
+	"bash.git_push":     gitPush,
+	"bash.git_pull":     gitPull,
+	"bash.git_fetch":    gitFetch,
+	"bash.git_clone":    gitClone,
+	"bash.git_show":     gitShow,
+	"bash.cargo_build":  cargoBuild,
+	"bash.cargo_clippy": cargoClippy,
+
+	"bash.go_test":  goTest,
+	"bash.go_build": goBuild,
+	"bash.go_vet":   goVet,
+	"bash.go_mod":   goMod,
+
+	"bash.pytest":      pytest,
+	"bash.mypy":        mypy,
+	"bash.pip_install": pipInstall,
+
+	"bash.vitest":      vitest,
+	"bash.jest":        jest,
+	"bash.npm_test":    npmTest,
+	"bash.tsc":         tsc,
+	"bash.eslint":      eslint,
+	"bash.npm_install": npmInstall,
+}
+
+var familyFinders = []Finder{cargoFinder, gitFinder, goFinder, pythonFinder, nodeFinder{}}
+
+// Has reports whether a summarizer exists for rule.
+func Has(rule string) bool {
+	_, ok := familyRules[rule]
+	return ok
+}
+
+// BlockOf is Block with the rule of r.Rule and every family's finder.
+func BlockOf(r *Run) ([]byte, bool) {
+	f, ok := familyRules[r.Rule]
+	if !ok {
+		return nil, false
+	}
+	return Block(r, f, familyFinders)
+}
