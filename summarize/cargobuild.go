@@ -17,17 +17,9 @@ const (
 // "Caused by:" in "--- stdout" and "--- stderr" sections, which hold the
 // reason it failed.
 func cargoBuild(r *Run) *Body {
-	var c cargoLog
-	var x buildExtras
-	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range EachLine(stream) {
-			if !x.take(l) {
-				c.feed(l)
-			}
-		}
-		c.cont = contNone // nothing continues across streams
-		x.section = nil
-	}
+	var br buildReader
+	ReadStreams(&br, r.Stderr, r.Stdout)
+	c, x := &br.cargo, &br.extras
 
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
@@ -41,6 +33,24 @@ func cargoBuild(r *Run) *Body {
 	n, _ := FitList("diagnostics", items, limit, room)
 	AddList(b, "diagnostics", items, n)
 	return b
+}
+
+// buildReader reads cargo build's output: the sections of build scripts
+// and of the linker apart, every other line into the cargo log.
+type buildReader struct {
+	cargo  cargoLog
+	extras buildExtras
+}
+
+func (b *buildReader) Feed(l string) {
+	if !b.extras.take(l) {
+		b.cargo.Feed(l)
+	}
+}
+
+func (b *buildReader) EndStream() {
+	b.cargo.EndStream()
+	b.extras.section = nil
 }
 
 // buildExtras collects, next to cargoLog, the linker's errors and the

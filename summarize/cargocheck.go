@@ -7,13 +7,7 @@ package summarize
 // both streams are read so that "cargo check 2>&1" gives the same body.
 func cargoCheck(r *Run) *Body {
 	var c cargoLog
-	for l := range EachLine(r.Stderr) {
-		c.feed(l)
-	}
-	c.cont = contNone // nothing continues across streams
-	for l := range EachLine(r.Stdout) {
-		c.feed(l)
-	}
+	ReadStreams(&c, r.Stderr, r.Stdout)
 
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())

@@ -27,33 +27,16 @@ const (
 // first occurrence, which alone says its name) get one item each, as in
 // cargo check.
 func cargoClippy(r *Run) *Body {
-	var c cargoLog
-	var names []string // per diagnostic of c: its lint's name, or ""
-	var summaries []string
-	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range EachLine(stream) {
-			n := len(c.diags)
-			c.feed(l)
-			switch {
-			case len(c.diags) > n:
-				names = append(names, "")
-			case strings.HasPrefix(l, "warning: `") && strings.Contains(l, ") generated "):
-				summaries = append(summaries, l)
-			case len(names) > 0:
-				if name := lintName(l); name != "" {
-					names[len(names)-1] = betterLintName(names[len(names)-1], name)
-				}
-			}
-		}
-		c.cont = contNone // nothing continues across streams
-	}
+	var cr clippyReader
+	ReadStreams(&cr, r.Stderr, r.Stdout)
+	c := &cr.cargo
 
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	c.addBuildFields(b)
-	b.List("warning_summaries", summaries, maxWarningSummary)
+	b.List("warning_summaries", cr.summaries, maxWarningSummary)
 
-	items, limit, cut := lintItems(&c, names)
+	items, limit, cut := lintItems(c, cr.names)
 	n, _ := FitList("diagnostics", items, limit, r.BodyRoom()-len(b.Render())-OmittedSize("lint_diagnostics_omitted", cut.total))
 	AddList(b, "diagnostics", items, n)
 	if shown := cut.upTo(n); shown > 0 {
@@ -61,6 +44,31 @@ func cargoClippy(r *Run) *Body {
 	}
 	return b
 }
+
+// clippyReader reads cargo clippy's output into the cargo log, with the
+// lint each diagnostic is about and the "generated N warnings" summaries.
+type clippyReader struct {
+	cargo     cargoLog
+	names     []string // per diagnostic of cargo: its lint's name, or ""
+	summaries []string
+}
+
+func (c *clippyReader) Feed(l string) {
+	n := len(c.cargo.diags)
+	c.cargo.Feed(l)
+	switch {
+	case len(c.cargo.diags) > n:
+		c.names = append(c.names, "")
+	case strings.HasPrefix(l, "warning: `") && strings.Contains(l, ") generated "):
+		c.summaries = append(c.summaries, l)
+	case len(c.names) > 0:
+		if name := lintName(l); name != "" {
+			c.names[len(c.names)-1] = betterLintName(c.names[len(c.names)-1], name)
+		}
+	}
+}
+
+func (c *clippyReader) EndStream() { c.cargo.EndStream() }
 
 // lintName returns the lint named by one line of a diagnostic, or "":
 // clippy's "= help: for further information visit .../index.html#NAME",

@@ -52,8 +52,8 @@ const (
 	contCaused // "Caused by:"
 )
 
-// feed reads one line of cargo output.
-func (c *cargoLog) feed(l string) {
+// Feed reads one line of cargo output.
+func (c *cargoLog) Feed(l string) {
 	t := strings.TrimSpace(l)
 	indented := t != "" && t != l && (l[0] == ' ' || l[0] == '\t')
 	progress := indented && isProgress(l)
@@ -187,6 +187,9 @@ func numberAfter(s, sep string) int {
 	n, _ := strconv.Atoi(rest[:end])
 	return n
 }
+
+// EndStream ends a stream: nothing continues across streams.
+func (c *cargoLog) EndStream() { c.cont = contNone }
 
 // counts returns the number of warnings and errors, counted from the
 // diagnostics themselves.

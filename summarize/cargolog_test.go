@@ -34,7 +34,7 @@ func TestParseDiagHead(t *testing.T) {
 func feedAll(text string) *cargoLog {
 	var c cargoLog
 	for _, l := range Lines([]byte(text)) {
-		c.feed(l)
+		c.Feed(l)
 	}
 	return &c
 }
@@ -212,11 +212,11 @@ func TestCargoCrossCheck(t *testing.T) {
 		if c.run.Rule == "bash.cargo_test" {
 			var tl testLog
 			for _, l := range Lines(c.run.Stderr) {
-				tl.feed(l)
+				tl.Feed(l)
 			}
-			tl.endStream()
+			tl.EndStream()
 			for _, l := range Lines(c.run.Stdout) {
-				tl.feed(l)
+				tl.Feed(l)
 			}
 			lg = &tl.cargo
 		} else {

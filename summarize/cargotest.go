@@ -35,14 +35,7 @@ const (
 // same body.
 func cargoTest(r *Run) *Body {
 	var t testLog
-	for l := range EachLine(r.Stderr) {
-		t.feed(l)
-	}
-	t.endStream()
-	for l := range EachLine(r.Stdout) {
-		t.feed(l)
-	}
-	t.endStream()
+	ReadStreams(&t, r.Stderr, r.Stdout)
 
 	var tot testTotals
 	var names []string
@@ -172,8 +165,8 @@ type testLog struct {
 	successes bool        // under "successes:" (--show-output): not failures
 }
 
-// feed reads one line of either stream.
-func (t *testLog) feed(l string) {
+// Feed reads one line of either stream.
+func (t *testLog) Feed(l string) {
 	if t.sec == nil && t.fatalLine(l) {
 		return
 	}
@@ -191,7 +184,7 @@ func (t *testLog) feed(l string) {
 			t.successes = false
 			return
 		}
-		t.cargo.feed(l)
+		t.cargo.Feed(l)
 		t.startPanic(l)
 		return
 	}
@@ -200,7 +193,7 @@ func (t *testLog) feed(l string) {
 		// The binary died without its result: the next one starts, or
 		// (2>&1) cargo says why.
 		t.endBinary()
-		t.feed(l)
+		t.Feed(l)
 		return
 	}
 	names := t.names
@@ -323,9 +316,9 @@ func isLibtestResult(rest string) bool {
 		strings.HasPrefix(rest, "ignored, ") || strings.HasPrefix(rest, "bench: ")
 }
 
-// endStream resets the state at the end of a stream: a binary that died
+// EndStream resets the state at the end of a stream: a binary that died
 // mid-output leaves nothing open for the other stream to continue.
-func (t *testLog) endStream() {
+func (t *testLog) EndStream() {
 	if t.bin != nil {
 		t.endBinary()
 	}

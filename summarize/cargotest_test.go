@@ -207,11 +207,11 @@ func TestCargoTestNames(t *testing.T) {
 		}
 		var tl testLog
 		for _, l := range Lines(c.run.Stderr) {
-			tl.feed(l)
+			tl.Feed(l)
 		}
-		tl.endStream()
+		tl.EndStream()
 		for _, l := range Lines(c.run.Stdout) {
-			tl.feed(l)
+			tl.Feed(l)
 		}
 		var tot testTotals
 		var names []string

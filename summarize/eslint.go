@@ -22,12 +22,7 @@ const (
 // are counted all the same, and listed apart, errors first.
 func eslint(r *Run) *Body {
 	var e eslintLog
-	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range EachLine(stream) {
-			e.feed(l)
-		}
-		e.flush()
-	}
+	ReadStreams(&e, r.Stdout, r.Stderr)
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("errors", e.errors)
@@ -140,7 +135,7 @@ type eslintLog struct {
 	unfiled          []eslintRow // rows that no file's path preceded
 }
 
-func (e *eslintLog) feed(l string) {
+func (e *eslintLog) Feed(l string) {
 	t := strings.TrimSpace(l)
 	if sev, ok := eslintSeverity(l); ok {
 		row := eslintRow{text: t, error: sev == "error"}
@@ -180,6 +175,9 @@ func (e *eslintLog) feed(l string) {
 		e.messages = append(e.messages, t)
 	}
 }
+
+// EndStream ends the last file of a stream.
+func (e *eslintLog) EndStream() { e.flush() }
 
 // flush turns a margin line that no row followed into a message.
 func (e *eslintLog) flush() {

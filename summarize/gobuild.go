@@ -15,12 +15,7 @@ func goBuild(r *Run) *Body {
 // same shape: "# pkg" headers and messages on stderr (stdout after 2>&1).
 func goDiagBody(r *Run) *Body {
 	var d goDiags
-	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range EachLine(stream) {
-			d.feed(l)
-		}
-		d.finish()
-	}
+	ReadStreams(&d, r.Stderr, r.Stdout)
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("errors", d.errors)

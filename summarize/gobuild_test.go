@@ -26,9 +26,9 @@ func TestGoDiags(t *testing.T) {
 		"\timports example.com/demo/a: import cycle not allowed",
 		"# example.com/demo/c",
 	} {
-		d.feed(l)
+		d.Feed(l)
 	}
-	d.finish()
+	d.EndStream()
 	want := []string{
 		"# example.com/demo\n# [example.com/demo]\nvet: ./a.go:3:1: undefined: x\n\thave ()\n\twant (int)",
 		"./a.go:9:9: too many errors",
@@ -47,10 +47,10 @@ func TestGoDiags(t *testing.T) {
 
 func TestGoDiagsCap(t *testing.T) {
 	var d goDiags
-	d.feed("# p")
-	d.feed("./a.go:1:1: long")
+	d.Feed("# p")
+	d.Feed("./a.go:1:1: long")
 	for range 12 {
-		d.feed("\tline")
+		d.Feed("\tline")
 	}
 	if len(d.items[0]) != 2+maxGoDiagLines || d.lost != 12-maxGoDiagLines {
 		t.Errorf("item of %d lines, %d lost", len(d.items[0]), d.lost)
@@ -63,14 +63,14 @@ func TestGoDiagsPastCap(t *testing.T) {
 	var d goDiags
 	n := maxGoDiags + 5
 	for i := range n {
-		d.feed(fmt.Sprintf("# p%d", i))
-		d.feed(fmt.Sprintf("./a.go:%d:1: e", i+1))
+		d.Feed(fmt.Sprintf("# p%d", i))
+		d.Feed(fmt.Sprintf("./a.go:%d:1: e", i+1))
 		for range maxGoDiagLines + 2 {
-			d.feed("\tline")
+			d.Feed("\tline")
 		}
 	}
-	d.feed("# trailing")
-	d.finish()
+	d.Feed("# trailing")
+	d.EndStream()
 	if len(d.items) != maxGoDiags || d.total != n+1 || len(d.list()) != maxGoDiags {
 		t.Errorf("%d items kept, %d counted, %d listed; want %d, %d", len(d.items), d.total, len(d.list()), maxGoDiags, n+1)
 	}

@@ -131,8 +131,8 @@ func (d *goDiags) list() []string {
 	return items
 }
 
-// feed reads one line of go build or go vet output.
-func (d *goDiags) feed(l string) {
+// Feed reads one line of go build or go vet output.
+func (d *goDiags) Feed(l string) {
 	switch {
 	case l == "":
 		d.open = false
@@ -146,8 +146,8 @@ func (d *goDiags) feed(l string) {
 	}
 }
 
-// finish makes a header that no message followed an item of its own.
-func (d *goDiags) finish() {
+// EndStream makes a header that no message followed an item of its own.
+func (d *goDiags) EndStream() {
 	if len(d.pending) > 0 {
 		if d.keeps() {
 			d.items = append(d.items, d.pending)

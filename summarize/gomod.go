@@ -15,12 +15,7 @@ const (
 // "# get URL" lines of -x are progress: counted, not listed.
 func goMod(r *Run) *Body {
 	var m goModLog
-	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for l := range EachLine(stream) {
-			m.feed(l)
-		}
-		m.last = nil
-	}
+	ReadStreams(&m, r.Stderr, r.Stdout)
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("downloads", m.downloads)
@@ -62,9 +57,12 @@ type goModLog struct {
 	lost               int // continuation lines past the cap
 }
 
-// feed reads one line: a "go: " message starts an item in its list,
+// EndStream ends a stream: a message never continues on the other.
+func (m *goModLog) EndStream() { m.last = nil }
+
+// Feed reads one line: a "go: " message starts an item in its list,
 // a tab-indented line continues the last item.
-func (m *goModLog) feed(l string) {
+func (m *goModLog) Feed(l string) {
 	switch {
 	case l == "":
 		m.last = nil

@@ -22,7 +22,7 @@ func TestGoModLog(t *testing.T) {
 		"verifying golang.org/x/y@v1.0.0: checksum mismatch",
 		"\tdownloaded: h1:abc",
 	} {
-		m.feed(l)
+		m.Feed(l)
 	}
 	check := func(name string, got [][]string, want []string) {
 		t.Helper()

@@ -36,12 +36,7 @@ const (
 // streams are read with the same reader, so 2>&1 gives the same body.
 func goTest(r *Run) *Body {
 	var g goTestLog
-	for _, stream := range [][]byte{r.Stderr, r.Stdout} {
-		for _, l := range goTextOf(r, stream) {
-			g.feed(l)
-		}
-		g.endStream()
-	}
+	ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
 
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
@@ -248,8 +243,8 @@ type goPackageOutput struct {
 	lost   int
 }
 
-// feed reads one line of either stream.
-func (g *goTestLog) feed(l string) {
+// Feed reads one line of either stream.
+func (g *goTestLog) Feed(l string) {
 	if g.trace != nil {
 		if g.trace.feed(l) {
 			return
@@ -454,11 +449,11 @@ func (g *goTestLog) packageResult(kind byte, l string) {
 	g.other, g.otherLost = g.other[:0], 0
 }
 
-// endStream resets what must not carry from one stream to the other. Lines
+// EndStream resets what must not carry from one stream to the other. Lines
 // that no package result closed (a go command error, output cut by a
 // pipe) are kept as leftover.
-func (g *goTestLog) endStream() {
-	g.diags.finish()
+func (g *goTestLog) EndStream() {
+	g.diags.EndStream()
 	if len(g.other) > 0 && !g.explained {
 		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
 	}

@@ -213,9 +213,9 @@ func TestNpmWarnings(t *testing.T) {
 	}, "\n")
 	var n installLog
 	for _, l := range Lines([]byte(in)) {
-		n.feed(l)
+		n.Feed(l)
 	}
-	n.end()
+	n.EndStream()
 	if len(n.warnings) != 3 || len(n.deprecated) != 3 || !slices.Equal(n.summary, []string{"added 3 packages in 2s"}) {
 		t.Errorf("warnings %q\ndeprecated %q\nsummary %q", n.warnings, n.deprecated, n.summary)
 	}
@@ -257,7 +257,7 @@ func TestTail(t *testing.T) {
 // still gives its FAIL reports as failures, without code excerpts.
 func TestVitestCut(t *testing.T) {
 	in := "     30|   it('x', () => {\n       |          ^\n\n⎯⎯⎯[27/28]⎯\n\n FAIL  src/a.test.js > a > x\nAssertionError: expected 1 to be 2\n ❯ src/a.test.js:3:9\n     3|   expect(1).toBe(2)\n\n Test Files  1 failed (1)\n      Tests  28 failed (28)\n"
-	tr := readVitestLines(EachLine([]byte(in)))
+	tr := readVitestLines(Lines([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"src/a.test.js > a > x"}) || len(tr.failures) != 1 || len(tr.messages) != 0 {
 		t.Fatalf("failed %q, failures %d, messages %q", tr.failedTests, len(tr.failures), tr.messages)
 	}

@@ -20,12 +20,7 @@ const (
 // left out; blank "npm error" lines too.
 func npmInstall(r *Run) *Body {
 	var n installLog
-	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range EachLine(stream) {
-			n.feed(l)
-		}
-		n.end()
-	}
+	ReadStreams(&n, r.Stdout, r.Stderr)
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	if n.code != "" {
@@ -59,7 +54,7 @@ type installLog struct {
 	section  string   // pnpm's "dependencies:" heading of the lines being read
 }
 
-func (n *installLog) feed(l string) {
+func (n *installLog) Feed(l string) {
 	t := strings.TrimSpace(l)
 	if len(n.box) > 0 || strings.HasPrefix(t, "╭") {
 		n.boxLine(t)
@@ -151,8 +146,8 @@ func (n *installLog) boxLine(t string) {
 	}
 }
 
-// end closes a stream: a box cut off is kept as it is.
-func (n *installLog) end() {
+// EndStream closes a stream: a box cut off is kept as it is.
+func (n *installLog) EndStream() {
 	if len(n.box) > 0 {
 		n.warnings = append(n.warnings, strings.Join(n.box, "\n"))
 	}

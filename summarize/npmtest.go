@@ -3,7 +3,6 @@ package summarize
 import (
 	"bytes"
 	"iter"
-	"slices"
 	"strings"
 )
 
@@ -36,7 +35,7 @@ func npmTest(r *Run) *Body {
 	var t *testRun
 	switch runner := pm.runner(); runner {
 	case "vitest":
-		t = readVitestLines(slices.Values(out), slices.Values(errs))
+		t = readVitestLines(out, errs)
 	case "jest":
 		t = readJestLines(errs, out)
 	}

@@ -55,12 +55,7 @@ type pipLog struct {
 func pipInstall(r *Run) *Body {
 	var p pipLog
 	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
-	for _, stream := range [][]string{stdout, stderr} {
-		for _, l := range stream {
-			p.feed(l)
-		}
-		p.endStream()
-	}
+	ReadLines(&p, stdout, stderr)
 
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
@@ -115,8 +110,8 @@ func pipInstall(r *Run) *Body {
 	return b
 }
 
-// feed reads one line of either stream.
-func (p *pipLog) feed(l string) {
+// Feed reads one line of either stream.
+func (p *pipLog) Feed(l string) {
 	t := strings.TrimSpace(l)
 	if p.inInner {
 		if t == "[end of output]" {
@@ -225,9 +220,9 @@ func (p *pipLog) endInner() {
 	}
 }
 
-// endStream ends what a stream left open: a subprocess's output cut short
+// EndStream ends what a stream left open: a subprocess's output cut short
 // is kept as it is.
-func (p *pipLog) endStream() {
+func (p *pipLog) EndStream() {
 	if p.inInner {
 		p.endInner()
 	}

@@ -39,9 +39,9 @@ func TestPipErrorContinuation(t *testing.T) {
 	sb.WriteString("after a blank line\n")
 	var p pipLog
 	for _, l := range Lines([]byte(sb.String())) {
-		p.feed(l)
+		p.Feed(l)
 	}
-	p.endStream()
+	p.EndStream()
 	if len(p.errors) != 2 {
 		t.Fatalf("errors = %d, want 2", len(p.errors))
 	}

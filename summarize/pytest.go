@@ -147,13 +147,7 @@ func (p *pyIDs) list(b *Body, key string) {
 func pytest(r *Run) *Body {
 	p := newPytestLog()
 	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
-	for _, l := range stdout {
-		p.feed(l)
-	}
-	p.endStream()
-	for _, l := range stderr {
-		p.feed(l)
-	}
+	ReadLines(p, stdout, stderr)
 
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
@@ -206,8 +200,8 @@ func pytest(r *Run) *Body {
 	return b
 }
 
-// feed reads one line of either stream.
-func (p *pytestLog) feed(l string) {
+// Feed reads one line of either stream.
+func (p *pytestLog) Feed(l string) {
 	if rest, ok := strings.CutPrefix(l, "INTERNALERROR> "); ok || l == "INTERNALERROR>" {
 		p.internal.add(strings.TrimRight(rest, " "))
 		return
@@ -260,9 +254,9 @@ func (p *pytestLog) feed(l string) {
 	}
 }
 
-// endStream closes what was open at the end of a stream: stderr never
+// EndStream closes what was open at the end of a stream: stderr never
 // continues a section of stdout.
-func (p *pytestLog) endStream() {
+func (p *pytestLog) EndStream() {
 	p.endSection()
 	p.mode = pyModeUnknown
 }

@@ -170,7 +170,7 @@ func TestPytestSections(t *testing.T) {
 	}, "\n")
 	p := newPytestLog()
 	for _, l := range Lines([]byte(out)) {
-		p.feed(l)
+		p.Feed(l)
 	}
 	items, total := p.failureItems()
 	want := []string{

@@ -29,12 +29,7 @@ const (
 // are kept for that case: they name every file with an error.
 func tsc(r *Run) *Body {
 	c := tscLog{messages: NewCapped(maxNodeMessages), table: NewCapped(maxTscTableRows), lead: true}
-	for _, stream := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range EachLine(stream) {
-			c.feed(l)
-		}
-		c.cur, c.inTable, c.lead = nil, false, true
-	}
+	ReadStreams(&c, r.Stdout, r.Stderr)
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	// A run without --pretty prints no Found line; a script may run tsc
@@ -106,7 +101,11 @@ type tscLog struct {
 // cannot overflow.
 const maxCount = 1 << 40
 
-func (c *tscLog) feed(l string) {
+// EndStream ends a stream: a diagnostic or table never continues on the
+// other, which starts at the margin.
+func (c *tscLog) EndStream() { c.cur, c.inTable, c.lead = nil, false, true }
+
+func (c *tscLog) Feed(l string) {
 	t := strings.TrimSpace(l)
 	switch {
 	case l != "" && l[0] != ' ' && isTscError(l):

@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"iter"
 	"strings"
 )
 
@@ -19,19 +18,14 @@ import (
 func vitest(r *Run) *Body {
 	b := &Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	readVitestLines(EachLine(r.Stdout), EachLine(r.Stderr)).body(r, b)
+	readVitestLines(r.Lines(r.Stdout), r.Lines(r.Stderr)).body(r, b)
 	return b
 }
 
 // readVitestLines reads the lines of each stream in turn.
-func readVitestLines(streams ...iter.Seq[string]) *testRun {
+func readVitestLines(streams ...[]string) *testRun {
 	v := vitestReader{t: &testRun{runner: "vitest"}}
-	for _, ls := range streams {
-		for l := range ls {
-			v.feed(l)
-		}
-		v.section, v.cur, v.console, v.file, v.done = vtNone, nil, false, "", false
-	}
+	ReadLines(&v, streams...)
 	return v.t
 }
 
@@ -56,7 +50,12 @@ type vitestReader struct {
 	done    bool         // past the listing: a "⎯⎯" rule opened the reports
 }
 
-func (v *vitestReader) feed(l string) {
+// EndStream ends a stream: no section continues on the other.
+func (v *vitestReader) EndStream() {
+	v.section, v.cur, v.console, v.file, v.done = vtNone, nil, false, "", false
+}
+
+func (v *vitestReader) Feed(l string) {
 	t := strings.TrimSpace(l)
 	if !v.done {
 		// The listing, read as the boundary check reads it (nodeScan):
