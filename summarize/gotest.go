@@ -559,3 +559,26 @@ func goFailureLines(ls []string) (kept []string, lost int) {
 	}
 	return kept, lost
 }
+
+// goPackageResult parses go test's line for one package: "ok  \tpkg\t0.01s",
+// "FAIL\tpkg\t0.01s", "FAIL\tpkg [build failed]", "?   \tpkg\t[no test
+// files]" and, under -cover, "\tpkg\t\tcoverage: 0.0% of statements" for a
+// package without tests. kind is 'o', 'F' or '?'.
+func goPackageResult(l string) (kind byte, pkg string, ok bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(l, "ok  \t"):
+		kind, rest = 'o', l[5:]
+	case strings.HasPrefix(l, "FAIL\t"):
+		kind, rest = 'F', l[5:]
+	case strings.HasPrefix(l, "?   \t"):
+		kind, rest = '?', l[5:]
+	case strings.HasPrefix(l, "\t") && strings.Contains(l, "\t\tcoverage: "):
+		kind, rest = '?', l[1:]
+	default:
+		return 0, "", false
+	}
+	pkg, _, _ = strings.Cut(rest, "\t")
+	pkg, _, _ = strings.Cut(pkg, " ")
+	return kind, pkg, pkg != ""
+}

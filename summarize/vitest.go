@@ -183,3 +183,27 @@ func isVitestListing(t string) bool {
 	}
 	return false
 }
+
+// trimRule trims a vitest separator line, "⎯⎯ Failed Tests 1 ⎯⎯", to its
+// title, as strings.Trim(t, "⎯ ") does: with a cutset that is not ASCII,
+// Trim compares every rune of the long rule with each rune of the set.
+func trimRule(t string) string {
+	for {
+		if rest, ok := strings.CutPrefix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutPrefix(t, " "); ok {
+			t = rest
+		} else {
+			break
+		}
+	}
+	for {
+		if rest, ok := strings.CutSuffix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutSuffix(t, " "); ok {
+			t = rest
+		} else {
+			return t
+		}
+	}
+}
