@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/bench/input"
-	"github.com/shrinkrun/shrinkrun/summarize"
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // summarizeTimeout bounds one input's measurement. At 100 MB/s the largest
@@ -136,7 +136,7 @@ func summarizeChild(arg string) int {
 		r := u.Sized(size)
 		n := input.Size(r)
 		if size < 100e6 {
-			summarize.BlockOf(r) // warm up
+			rules.Block(r) // warm up
 		}
 		var times, cpus []time.Duration
 		var before, after runtime.MemStats
@@ -144,7 +144,7 @@ func summarizeChild(arg string) int {
 		runtime.ReadMemStats(&before)
 		for range reps {
 			start, cpu0 := time.Now(), cpuTime()
-			summarize.BlockOf(r)
+			rules.Block(r)
 			times = append(times, time.Since(start))
 			cpus = append(cpus, cpuTime()-cpu0)
 		}

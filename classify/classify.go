@@ -59,8 +59,8 @@ type Result struct {
 	Pos string
 }
 
-// String classifies a command string (the -c form).
-func String(src string) Result {
+// String classifies a command string (the -c form); m picks the rule.
+func String(src string, m Matcher) Result {
 	// bash keeps a carriage return inside the word it ends up in, while
 	// editors and agents read it as a line break: refuse either reading.
 	// A NUL byte cannot reach bash -c at all.
@@ -80,18 +80,19 @@ func String(src string) Result {
 		return Result{Reason: r.reason, Pos: posString(r.pos)}
 	}
 	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr}
-	v := match(c.stages[0])
-	if v.rule == "" {
-		res.Reason, res.Pos = v.reason, posString(c.first[v.at].Pos())
+	v := m(c.stages[0])
+	if v.Rule == "" {
+		res.Reason, res.Pos = v.Reason, posString(c.first[v.At].Pos())
 	}
-	res.Rule = v.rule
+	res.Rule = v.Rule
 	return res
 }
 
 // Argv classifies words already split by the caller's shell. Every word is
 // taken literally: "|" or "2>&1" is an argument, not an operator. Leading
-// NAME=value words are assignments, as the shell would read them.
-func Argv(argv []string) Result {
+// NAME=value words are assignments, as the shell would read them. m picks
+// the rule.
+func Argv(argv []string, m Matcher) Result {
 	assigns, _ := SplitAssigns(argv)
 	n := len(assigns)
 	var res Result
@@ -107,8 +108,8 @@ func Argv(argv []string) Result {
 		return res
 	}
 	res.Stages = [][]string{slices.Clone(argv[n:])}
-	v := match(res.Stages[0])
-	res.Rule, res.Reason = v.rule, v.reason
+	v := m(res.Stages[0])
+	res.Rule, res.Reason = v.Rule, v.Reason
 	return res
 }
 

@@ -22,7 +22,7 @@ type familyCase struct {
 func checkFamily(t *testing.T, cases []familyCase, ids []string) {
 	t.Helper()
 	for _, c := range cases {
-		r := String(c.in)
+		r := String(c.in, Legacy)
 		if r.Rule != c.want {
 			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 			continue
@@ -45,7 +45,7 @@ func checkFamily(t *testing.T, cases []familyCase, ids []string) {
 		if strings.ContainsAny(c.in, "|>'") || strings.Contains(strings.Fields(c.in)[0], "=") {
 			continue
 		}
-		if r := Argv(strings.Fields(c.in)); r.Rule != c.want {
+		if r := Argv(strings.Fields(c.in), Legacy); r.Rule != c.want {
 			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 		}
 	}
@@ -71,7 +71,7 @@ type argvCase struct {
 func checkExplained(t *testing.T, cases []explainedCase, argv []argvCase) {
 	t.Helper()
 	for _, c := range cases {
-		r := String(c.in)
+		r := String(c.in, Legacy)
 		if r.Rule != c.want {
 			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 			continue
@@ -81,7 +81,7 @@ func checkExplained(t *testing.T, cases []explainedCase, argv []argvCase) {
 		}
 	}
 	for _, c := range argv {
-		if r := Argv(c.in); r.Rule != c.want {
+		if r := Argv(c.in, Legacy); r.Rule != c.want {
 			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 		}
 	}

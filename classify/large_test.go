@@ -10,15 +10,15 @@ import (
 // found, with its position.
 func TestLargeCommandString(t *testing.T) {
 	words := strings.Repeat("file.go ", 128<<10) // 1 MiB of pathspecs
-	r := String("git diff -- " + words)
+	r := String("git diff -- "+words, Legacy)
 	if r.Rule != GitDiff || len(r.Stages[0]) != 3+128<<10 {
 		t.Fatalf("rule %q, %d words", r.Rule, len(r.Stages[0]))
 	}
-	r = String("git diff -- " + words + "$(rm -rf x)")
+	r = String("git diff -- "+words+"$(rm -rf x)", Legacy)
 	if r.Rule != "" || r.Reason != "command substitution" || !strings.HasPrefix(r.Pos, "1:") {
 		t.Fatalf("got %+v", r.Explain())
 	}
-	r = String(strings.Repeat("git status\n", 100<<10))
+	r = String(strings.Repeat("git status\n", 100<<10), Legacy)
 	if r.Rule != "" {
 		t.Fatal("100k statements recognized")
 	}

@@ -33,12 +33,14 @@ var families = map[string]func(argv []string) verdict{
 	"vitest": matchNode, "jest": matchNode, "tsc": matchNode, "eslint": matchNode,
 }
 
-// match picks the rule for argv, a first stage without its assignments.
-func match(argv []string) verdict {
+// Legacy is the matcher of the families whose rules are not in package
+// rules' table yet.
+func Legacy(argv []string) Verdict {
 	if m, ok := families[argv[0]]; ok {
-		return m(argv)
+		v := m(argv)
+		return Verdict{Rule: v.rule, Reason: v.reason, At: v.at}
 	}
-	return refused(0, "not a recognized command")
+	return Verdict{Reason: "not a recognized command"}
 }
 
 // gitStatusArgs are the only arguments git_status accepts (contract §3):

@@ -10,7 +10,7 @@
 // done without the hook, so a wrong "nothing" costs a summary and a wrong
 // rewrite could cost a permission prompt the user relied on.
 //
-// Whether a command is worth rewriting is decided by classify.String on the
+// Whether a command is worth rewriting is decided by rules.String on the
 // command exactly as the agent wrote it, and the rewrite runs that same
 // string with `shrinkrun -c`, so shrinkrun classifies it the same way when
 // it runs. docs/agents.md describes every agent's format and why each
@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // Agent names an agent whose hook format this package speaks.
@@ -106,7 +107,7 @@ func Run(agent Agent, payload []byte, env Env) Result {
 		res.Reason = "already runs under shrinkrun"
 		return res
 	}
-	c := classify.String(req.command)
+	c := rules.String(req.command)
 	if c.Rule == "" {
 		res.Reason = "shrinkrun passes it through: " + c.Explain()
 		return res
@@ -169,6 +170,6 @@ func isShrinkrun(word string) bool {
 // Wrapped reports whether cmd already runs under shrinkrun, in either form
 // (`shrinkrun -c '...'`, `shrinkrun -- ...`, with any path or flags).
 func Wrapped(cmd string) bool {
-	c := classify.String(cmd)
+	c := rules.String(cmd)
 	return len(c.Stages) > 0 && len(c.Stages[0]) > 0 && isShrinkrun(c.Stages[0][0])
 }

@@ -5,9 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/shrinkrun/shrinkrun/rules"
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/shrinkrun/shrinkrun/classify"
 )
 
 // Wrap returns the command that runs cmd under the shrinkrun binary bin:
@@ -34,7 +33,7 @@ func Wrap(bin, cmd string) (string, error) {
 		return "", errors.New("the command cannot be quoted: " + err.Error())
 	}
 	s := qb + " -c " + qc
-	back := classify.String(s)
+	back := rules.String(s)
 	if len(back.Stages) != 1 || len(back.Assigns) != 0 || !slices.Equal(back.Stages[0], []string{bin, "-c", cmd}) {
 		return "", errors.New("the rewrite would not read back as the same command")
 	}

@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/bench/input"
-	"github.com/shrinkrun/shrinkrun/summarize"
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // BenchmarkBlock measures summarize.Block, rule and boundary check
@@ -48,7 +48,7 @@ func BenchmarkBlock(b *testing.B) {
 				b.SetBytes(int64(input.Size(r)))
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, ok := summarize.BlockOf(r); !ok {
+					if _, ok := rules.Block(r); !ok {
 						b.Fatalf("no rule %s", r.Rule)
 					}
 				}
@@ -74,7 +74,7 @@ func BenchmarkBlockSmall(b *testing.B) {
 			b.SetBytes(int64(input.Size(r)))
 			b.ReportAllocs()
 			for b.Loop() {
-				summarize.BlockOf(r)
+				rules.Block(r)
 			}
 		})
 	}
@@ -279,7 +279,7 @@ func pathologicalCase(c string) error {
 				r = rule.Run(nil, data)
 			}
 			start := time.Now()
-			summarize.BlockOf(r)
+			rules.Block(r)
 			return time.Since(start), len(data)
 		}
 		quarter, _ := run(p.size() / 4)

@@ -36,10 +36,19 @@ var familyRules = map[string]Func{
 
 var familyFinders = []Finder{cargoFinder, gitFinder, goFinder, pythonFinder, nodeFinder{}}
 
+// LegacyFinders are the finders of the families registered here.
+var LegacyFinders = familyFinders
+
 // Has reports whether a summarizer exists for rule.
 func Has(rule string) bool {
 	_, ok := familyRules[rule]
 	return ok
+}
+
+// Legacy returns the summarizer of a rule registered here.
+func Legacy(rule string) (Func, bool) {
+	f, ok := familyRules[rule]
+	return f, ok
 }
 
 // BlockOf is Block with the rule of r.Rule and every family's finder.

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -54,7 +55,7 @@ func run() error {
 		}{{0, ""}, {0, "shrinkrun show 0123456789abcdef"}, {4096, "shrinkrun show 0123456789abcdef"}, {1024, "shrinkrun show 0123456789abcdef"}} {
 			r := *base
 			r.Budget, r.RawOutput = v.budget, v.raw
-			block, ok := summarize.BlockOf(&r)
+			block, ok := rules.Block(&r)
 			fmt.Fprintf(w, "=== %s budget=%d raw_output=%v ok=%v\n", c.name, v.budget, v.raw != "", ok)
 			w.Write(block)
 		}

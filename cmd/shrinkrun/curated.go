@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -58,7 +59,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
 	stdout = w
-	block, ok := summarize.BlockOf(r)
+	block, ok := rules.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
 	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(out)

@@ -12,6 +12,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -133,7 +134,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
 		inv.text = strings.TrimSpace(words[0])
-		inv.class = classify.String(words[0])
+		inv.class = rules.String(words[0])
 		if len(words) > 1 {
 			// Extra words become $0, $1...: the string is still what runs,
 			// but a rule cannot know what they expand to.
@@ -152,7 +153,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Argv: argv, Env: assigns}
 		inv.text = quoteArgv(words)
-		inv.class = classify.Argv(words)
+		inv.class = rules.Argv(words)
 	}
 	if o.raw {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
@@ -189,7 +190,7 @@ func (inv *invocation) flushExplain(stderr io.Writer) {
 
 func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.note("%s", inv.class.Explain())
-	if inv.class.Rule == "" || !summarize.Has(inv.class.Rule) {
+	if inv.class.Rule == "" || !rules.Has(inv.class.Rule) {
 		inv.flushExplain(stderr)
 		st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
 		return inv.record(finish(st, stderr), nil, nil)

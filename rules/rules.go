@@ -1,0 +1,85 @@
+// Package rules is the table of shrinkrun's rules: for each family of
+// tools (one package each under rules/), its rules and the Finder of its
+// failures; for each rule, its id, the command names it routes on, its
+// matcher, its summarizer and the command forms --help and shrinkrun prompt
+// list. Everything that needs to know the rules derives from the table:
+// classification (Match, String, Argv), the summarizer of a run (Block),
+// the boundary check's finders, --help, shrinkrun prompt, the benchmark
+// inputs, and the test that checks README.md's list of rules.
+package rules
+
+import (
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Rule is one rule of the table.
+type Rule struct {
+	// ID is the rule's id, as the block's rule: line shows it.
+	ID string
+	// Commands are the argv[0] words whose commands Match is asked about.
+	Commands []string
+	// Match reads the first stage of a command whose argv[0] is one of
+	// Commands, its assignments removed.
+	Match func(argv []string) classify.Answer
+	// Summarize makes the rule's body.
+	Summarize summarize.Func
+	// Usage lists the forms of the command the rule recognizes, as --help
+	// and shrinkrun prompt list them.
+	Usage []string
+}
+
+// Family is one family of tools: the package under rules/ that holds its
+// matchers, rules and finder, and its corpus (rules/NAME/testdata).
+type Family struct {
+	Name   string
+	Finder summarize.Finder
+	Rules  []Rule
+}
+
+// Table is every family, in the order --help and shrinkrun prompt list
+// them, and each family's rules in that order too.
+var Table = []Family{}
+
+// Lookup returns the rule whose id is id.
+func Lookup(id string) (*Rule, bool) {
+	for i := range Table {
+		for j := range Table[i].Rules {
+			if r := &Table[i].Rules[j]; r.ID == id {
+				return r, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// Finders returns every family's Finder, in table order.
+func Finders() []summarize.Finder {
+	fs := make([]summarize.Finder, 0, len(Table)+len(summarize.LegacyFinders))
+	for _, f := range Table {
+		fs = append(fs, f.Finder)
+	}
+	return append(fs, summarize.LegacyFinders...)
+}
+
+// Has reports whether a rule has the id.
+func Has(id string) bool {
+	if _, ok := Lookup(id); ok {
+		return true
+	}
+	_, ok := summarize.Legacy(id)
+	return ok
+}
+
+// Block renders the block of r with the rule named by r.Rule and every
+// family's finder (summarize.Block). It reports false when no rule has that
+// id, or the rule failed on this output.
+func Block(r *summarize.Run) ([]byte, bool) {
+	if rule, ok := Lookup(r.Rule); ok {
+		return summarize.Block(r, rule.Summarize, Finders())
+	}
+	if f, ok := summarize.Legacy(r.Rule); ok {
+		return summarize.Block(r, f, Finders())
+	}
+	return nil, false
+}
