@@ -1,4 +1,4 @@
-package classify
+package classify_test
 
 import (
 	"reflect"
@@ -250,7 +250,7 @@ var stringCases = []struct{ in, want string }{
 
 func TestString(t *testing.T) {
 	for _, c := range stringCases {
-		r := String(c.in, Legacy)
+		r := String(c.in)
 		if r.Rule != c.want {
 			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 			continue
@@ -283,7 +283,7 @@ func TestStringParts(t *testing.T) {
 		{"ls -la", [][]string{{"ls", "-la"}}, nil},
 		{"git status >f", nil, nil},
 	} {
-		r := String(c.in, Legacy)
+		r := String(c.in)
 		if !reflect.DeepEqual(r.Stages, c.stages) || !reflect.DeepEqual(r.Assigns, c.assigns) {
 			t.Errorf("String(%q) = stages %q assigns %q, want %q %q", c.in, r.Stages, r.Assigns, c.stages, c.assigns)
 		}
@@ -301,7 +301,7 @@ func TestToStderr(t *testing.T) {
 		"git diff 2>&1 | head": false,
 		"cargo test 1>&2 2>&1": true,
 	} {
-		r := String(in, Legacy)
+		r := String(in)
 		if r.Rule == "" || r.ToStderr != want {
 			t.Errorf("String(%q): rule %q ToStderr %v, want %v", in, r.Rule, r.ToStderr, want)
 		}
@@ -358,7 +358,7 @@ func TestExplain(t *testing.T) {
 		{"sudo git status", "1:1: not a recognized command; passing through"},
 		{"git stash", "1:5: not a recognized command; passing through"},
 	} {
-		if got := String(c.in, Legacy).Explain(); got != c.want {
+		if got := String(c.in).Explain(); got != c.want {
 			t.Errorf("String(%q).Explain() = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -400,7 +400,7 @@ var argvCases = []struct {
 
 func TestArgv(t *testing.T) {
 	for _, c := range argvCases {
-		r := Argv(c.in, Legacy)
+		r := Argv(c.in)
 		if r.Rule != c.want {
 			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 			continue
@@ -413,7 +413,7 @@ func TestArgv(t *testing.T) {
 
 func TestArgvParts(t *testing.T) {
 	in := []string{"A=1", "B=", "cargo", "test", "C=2"}
-	r := Argv(in, Legacy)
+	r := Argv(in)
 	want := Result{Rule: CargoTest, Stages: [][]string{{"cargo", "test", "C=2"}}, Assigns: []string{"A=1", "B="}}
 	if !reflect.DeepEqual(r, want) {
 		t.Fatalf("Argv(%q) = %+v, want %+v", in, r, want)
@@ -422,7 +422,7 @@ func TestArgvParts(t *testing.T) {
 	if r.Stages[0][0] != "cargo" {
 		t.Errorf("Argv result shares memory with its argument")
 	}
-	if got := Argv([]string{"FOO=1"}, Legacy); got.Reason != "assignment without a command" {
+	if got := Argv([]string{"FOO=1"}); got.Reason != "assignment without a command" {
 		t.Errorf("Argv(FOO=1).Reason = %q", got.Reason)
 	}
 }
@@ -431,9 +431,9 @@ func TestArgvParts(t *testing.T) {
 // offending word.
 func TestReasonsOneLine(t *testing.T) {
 	for _, r := range []Result{
-		String("git status 'a\nb'", Legacy),
-		String("'a\nb' | grep x", Legacy),
-		Argv([]string{"git", "-\nx", "status"}, Legacy),
+		String("git status 'a\nb'"),
+		String("'a\nb' | grep x"),
+		Argv([]string{"git", "-\nx", "status"}),
 	} {
 		if r.Rule != "" || strings.Contains(r.Explain(), "\n") {
 			t.Errorf("%+v: want a one-line pass-through reason", r)

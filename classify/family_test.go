@@ -1,10 +1,11 @@
-package classify
+package classify_test
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // familyCase is one command of a family's table: the rule it must get
@@ -22,7 +23,7 @@ type familyCase struct {
 func checkFamily(t *testing.T, cases []familyCase, ids []string) {
 	t.Helper()
 	for _, c := range cases {
-		r := String(c.in, Legacy)
+		r := String(c.in)
 		if r.Rule != c.want {
 			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 			continue
@@ -45,13 +46,13 @@ func checkFamily(t *testing.T, cases []familyCase, ids []string) {
 		if strings.ContainsAny(c.in, "|>'") || strings.Contains(strings.Fields(c.in)[0], "=") {
 			continue
 		}
-		if r := Argv(strings.Fields(c.in), Legacy); r.Rule != c.want {
+		if r := Argv(strings.Fields(c.in)); r.Rule != c.want {
 			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 		}
 	}
 	for _, id := range ids {
-		if !slices.Contains(Rules, id) {
-			t.Errorf("%s is not in Rules", id)
+		if !rules.Has(id) {
+			t.Errorf("%s is not a rule of the table", id)
 		}
 	}
 }
@@ -71,7 +72,7 @@ type argvCase struct {
 func checkExplained(t *testing.T, cases []explainedCase, argv []argvCase) {
 	t.Helper()
 	for _, c := range cases {
-		r := String(c.in, Legacy)
+		r := String(c.in)
 		if r.Rule != c.want {
 			t.Errorf("String(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 			continue
@@ -81,7 +82,7 @@ func checkExplained(t *testing.T, cases []explainedCase, argv []argvCase) {
 		}
 	}
 	for _, c := range argv {
-		if r := Argv(c.in, Legacy); r.Rule != c.want {
+		if r := Argv(c.in); r.Rule != c.want {
 			t.Errorf("Argv(%q).Rule = %q (%s), want %q", c.in, r.Rule, r.Explain(), c.want)
 		}
 	}

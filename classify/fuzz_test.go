@@ -1,4 +1,4 @@
-package classify
+package classify_test
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ func FuzzClassify(f *testing.F) {
 	}
 	bash, _ := exec.LookPath("bash")
 	f.Fuzz(func(t *testing.T, src string) {
-		r := String(src, Legacy)
+		r := String(src)
 		if r.Rule == "" {
 			if r.Reason == "" {
 				t.Fatalf("String(%q) passes through without a reason", src)
@@ -46,7 +46,7 @@ func TestConfirmBash(t *testing.T) {
 		t.Skip("bash not found")
 	}
 	for _, c := range stringCases {
-		if r := String(c.in, Legacy); r.Rule != "" {
+		if r := String(c.in); r.Rule != "" {
 			confirmBash(t, bash, c.in, r, allowedShape(t, c.in))
 		}
 	}
@@ -64,7 +64,7 @@ func FuzzArgv(f *testing.F) {
 		if s != "" {
 			argv = strings.Split(s, "\x00")
 		}
-		r := Argv(argv, Legacy)
+		r := Argv(argv)
 		if r.Rule == "" {
 			if r.Reason == "" {
 				t.Fatalf("Argv(%q) passes through without a reason", argv)

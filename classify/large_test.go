@@ -1,4 +1,4 @@
-package classify
+package classify_test
 
 import (
 	"strings"
@@ -10,15 +10,15 @@ import (
 // found, with its position.
 func TestLargeCommandString(t *testing.T) {
 	words := strings.Repeat("file.go ", 128<<10) // 1 MiB of pathspecs
-	r := String("git diff -- "+words, Legacy)
+	r := String("git diff -- " + words)
 	if r.Rule != GitDiff || len(r.Stages[0]) != 3+128<<10 {
 		t.Fatalf("rule %q, %d words", r.Rule, len(r.Stages[0]))
 	}
-	r = String("git diff -- "+words+"$(rm -rf x)", Legacy)
+	r = String("git diff -- " + words + "$(rm -rf x)")
 	if r.Rule != "" || r.Reason != "command substitution" || !strings.HasPrefix(r.Pos, "1:") {
 		t.Fatalf("got %+v", r.Explain())
 	}
-	r = String(strings.Repeat("git status\n", 100<<10), Legacy)
+	r = String(strings.Repeat("git status\n", 100<<10))
 	if r.Rule != "" {
 		t.Fatal("100k statements recognized")
 	}
