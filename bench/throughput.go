@@ -119,7 +119,7 @@ func summarizeChild(arg string) int {
 	}
 	size, _ := strconv.Atoi(parts[1])
 	reps, _ := strconv.Atoi(parts[2])
-	corpus, err := input.CorpusDir()
+	corpus, err := input.Root()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 2

@@ -10,6 +10,7 @@ package rules
 
 import (
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -39,7 +40,18 @@ type Family struct {
 
 // Table is every family, in the order --help and shrinkrun prompt list
 // them, and each family's rules in that order too.
-var Table = []Family{}
+var Table = []Family{
+	{Name: "git", Finder: git.Finder, Rules: []Rule{
+		{ID: "bash.git_status", Commands: []string{"git"}, Match: git.MatchStatus, Summarize: git.Status, Usage: []string{"git status"}},
+		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Usage: []string{"git diff"}},
+		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Usage: []string{"git log --oneline"}},
+		{ID: "bash.git_show", Commands: []string{"git"}, Match: git.MatchShow, Summarize: git.Show, Usage: []string{"git show"}},
+		{ID: "bash.git_push", Commands: []string{"git"}, Match: git.MatchPush, Summarize: git.Push, Usage: []string{"git push"}},
+		{ID: "bash.git_pull", Commands: []string{"git"}, Match: git.MatchPull, Summarize: git.Pull, Usage: []string{"git pull"}},
+		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}},
+		{ID: "bash.git_clone", Commands: []string{"git"}, Match: git.MatchClone, Summarize: git.Clone, Usage: []string{"git clone"}},
+	}},
+}
 
 // Lookup returns the rule whose id is id.
 func Lookup(id string) (*Rule, bool) {

@@ -30,7 +30,7 @@ import (
 // bytes). The MB/s column is the throughput; the floor is 100 MB/s.
 // Under -short the 100 MB inputs are skipped.
 func BenchmarkBlock(b *testing.B) {
-	corpus, err := input.CorpusDir()
+	corpus, err := input.Root()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func BenchmarkBlock(b *testing.B) {
 // BenchmarkBlockSmall measures one copy of each rule's corpus (tens to
 // hundreds of KB): the cost a single curated command pays for its summary.
 func BenchmarkBlockSmall(b *testing.B) {
-	corpus, err := input.CorpusDir()
+	corpus, err := input.Root()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -50,6 +50,12 @@ func (b *Body) List(key string, items []string, max int) {
 	b.fields = append(b.fields, f)
 }
 
+// Append appends the fields of o, in order: a rule that shows another's
+// body after its own fields (git show's patch is git diff's).
+func (b *Body) Append(o *Body) {
+	b.fields = append(b.fields, o.fields...)
+}
+
 // Capped collects the first max items of a list and counts all of them,
 // for a rule that reads a stream once and shows only the head of a list:
 // on a large output it holds max items instead of every line.

@@ -3,17 +3,9 @@ package summarize
 // Until the rule table lands (package rules), the families register here.
 
 var familyRules = map[string]Func{
-	"bash.git_status":  gitStatus,
-	"bash.git_diff":    gitDiff,
-	"bash.git_log":     gitLog,
 	"bash.cargo_check": cargoCheck,
 	"bash.cargo_test":  cargoTest,
 
-	"bash.git_push":     gitPush,
-	"bash.git_pull":     gitPull,
-	"bash.git_fetch":    gitFetch,
-	"bash.git_clone":    gitClone,
-	"bash.git_show":     gitShow,
 	"bash.cargo_build":  cargoBuild,
 	"bash.cargo_clippy": cargoClippy,
 
@@ -34,7 +26,7 @@ var familyRules = map[string]Func{
 	"bash.npm_install": npmInstall,
 }
 
-var familyFinders = []Finder{cargoFinder, gitFinder, goFinder, pythonFinder, nodeFinder{}}
+var familyFinders = []Finder{cargoFinder, goFinder, pythonFinder, nodeFinder{}}
 
 // LegacyFinders are the finders of the families registered here.
 var LegacyFinders = familyFinders

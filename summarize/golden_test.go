@@ -131,3 +131,13 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func mustBlock(t *testing.T, r *Run) []byte {
+	t.Helper()
+	r.StdoutBytes, r.StderrBytes = int64(len(r.Stdout)), int64(len(r.Stderr))
+	b, ok := BlockOf(r)
+	if !ok {
+		t.Fatalf("no rule %s", r.Rule)
+	}
+	return b
+}

@@ -1,10 +1,8 @@
 package summarize
 
 import (
-	"iter"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -49,20 +47,6 @@ func checkPyHandParsers(t *testing.T, s string) {
 		t.Fatalf("mypyCode(%q) = %q, the plain code says %q", s, got, want)
 	}
 
-	if got, want := slices.Collect(shownLines([]byte(s))), slices.Collect(refShownLines([]byte(s))); !slices.Equal(got, want) {
-		t.Fatalf("shownLines(%q) = %q, the plain code says %q", s, got, want)
-	}
-	for l := range strings.SplitSeq(s, "\n") {
-		if got, want := isProgressLine(l), refIsProgressLine(l); got != want {
-			t.Fatalf("isProgressLine(%q) = %v, the plain code says %v", l, got, want)
-		}
-	}
-	var d, ref diffParse
-	if got, want := d.statSummary(s), ref.refStatSummary(s); got != want ||
-		d.summary != ref.summary || d.sumFiles != ref.sumFiles || d.sumIns != ref.sumIns || d.sumDel != ref.sumDel {
-		t.Fatalf("statSummary(%q) = %v %+v, the plain code says %v %+v", s, got, d, want, ref)
-	}
-
 	summary, ok := pySummaryLine(s)
 	if want := refPySummaryLineOK(s); ok != want || ok && summary != strings.Trim(s, "= ") || !ok && summary != "" {
 		t.Fatalf("pySummaryLine(%q) = %q, %v; the regexp says %v", s, summary, ok, want)
@@ -104,21 +88,7 @@ func checkPyHandParsers(t *testing.T, s string) {
 		}
 	}
 
-	checkSplitShow(t, s)
 	checkFitHead(t, s)
-}
-
-// checkSplitShow holds splitShow to the plain code, which kept every
-// header, and read its lines as strings.
-func checkSplitShow(t *testing.T, s string) {
-	for _, out := range []string{s, strings.ReplaceAll(s, "|", "\n")} {
-		got, want := splitShow([]byte(out)), refSplitShow([]byte(out))
-		if !slices.Equal(got.tags, want.tags[:min(len(want.tags), showObjectsCap)]) || got.nTags != len(want.tags) ||
-			!slices.Equal(got.commits, want.commits[:min(len(want.commits), showObjectsCap)]) || got.nCommits != len(want.commits) ||
-			got.messageOmitted != want.messageOmitted || string(got.patch) != string(want.patch) {
-			t.Fatalf("splitShow(%q) = %+v; the plain code says %+v", out, got, want)
-		}
-	}
 }
 
 // checkFitHead holds fitHead and addHead, on the head of a list, to
@@ -192,43 +162,6 @@ func refMypyCode(l string) string {
 	return code
 }
 
-func refShownLines(b []byte) iter.Seq[string] {
-	return func(yield func(string) bool) {
-		for l := range EachLine(StripTerminal(b)) {
-			if !yield(refShownLine(l)) {
-				return
-			}
-		}
-	}
-}
-
-func refShownLine(l string) string {
-	for {
-		i := strings.LastIndexByte(l, '\r')
-		if i < 0 || strings.TrimSpace(l[i+1:]) != "" {
-			return strings.TrimRight(l[i+1:], " \t")
-		}
-		l = l[:i]
-	}
-}
-
-func refIsProgressLine(l string) bool {
-	switch {
-	case hasAnyPrefix(l, progressPrefixes):
-		return true
-	case strings.HasPrefix(l, "Total "):
-		return strings.Contains(l, " (delta ")
-	case strings.HasPrefix(l, "Rebasing ("):
-		return strings.HasSuffix(l, ")")
-	}
-	return false
-}
-
-func (d *diffParse) refStatSummary(l string) bool {
-	s, ok := strings.CutPrefix(l, " ")
-	return ok && d.readStatSummary(s)
-}
-
 var refPySummary = regexp.MustCompile(`^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$`)
 
 func refPySummaryLineOK(l string) bool {
@@ -299,105 +232,4 @@ func refPySectionHead(l string) (string, bool) {
 		return "", false
 	}
 	return t, true
-}
-
-func refSplitShow(out []byte) *showParse {
-	s := &showParse{}
-	var cur []string // the header being read
-	curTag, shown := false, 0
-	flush := func() {
-		if cur == nil {
-			return
-		}
-		if omitted := shown - showMessageLinesCap; omitted > 0 {
-			cur = append(cur, "["+strconv.Itoa(omitted)+" message lines not shown]")
-			s.messageOmitted += omitted
-		}
-		if curTag {
-			s.tags = append(s.tags, strings.Join(cur, "\n"))
-		} else {
-			s.commits = append(s.commits, strings.Join(cur, "\n"))
-		}
-		cur, shown = nil, 0
-	}
-	// message keeps a message line within the cap and counts it.
-	message := func(l string) {
-		shown++
-		if shown <= showMessageLinesCap {
-			cur = append(cur, l)
-		}
-	}
-	var pieces [][2]int // byte ranges of the patch
-	patchStart := -1
-	state := showPatch
-	for off, lb := range byteLines(out) {
-		l := string(lb)
-		blank := strings.TrimSpace(l) == ""
-		header := true
-		switch {
-		case refIsCommitLine(l):
-			flush()
-			cur, curTag, state = []string{l}, false, showCommit
-		case state == showCommit || state == showTagHeader:
-			switch {
-			case !blank:
-				cur = append(cur, l)
-			case state == showCommit:
-				state = showMessage
-			default:
-				state = showTag
-			}
-		case state == showMessage:
-			switch {
-			case blank && !strings.HasPrefix(l, "    "):
-				state = showAfterMsg
-			case !blank:
-				message(l)
-			}
-		case state == showAfterMsg && (l == "Notes:" || strings.HasPrefix(l, "Notes (")):
-			cur = append(cur, l)
-			state = showMessage
-		case state == showTag:
-			if !blank {
-				message(l)
-			}
-		case (state == showPatch || state == showAfterMsg) && strings.HasPrefix(l, "tag ") && len(l) > 4:
-			flush()
-			cur, curTag, state = []string{l}, true, showTagHeader
-		default:
-			header = false
-			flush()
-			state = showPatch
-			if patchStart < 0 {
-				patchStart = off
-			}
-		}
-		if header && patchStart >= 0 {
-			pieces = append(pieces, [2]int{patchStart, off})
-			patchStart = -1
-		}
-	}
-	flush()
-	if patchStart >= 0 {
-		pieces = append(pieces, [2]int{patchStart, len(out)})
-	}
-	switch len(pieces) {
-	case 0:
-	case 1:
-		s.patch = out[pieces[0][0]:pieces[0][1]]
-	default:
-		for _, p := range pieces {
-			s.patch = append(s.patch, out[p[0]:p[1]]...)
-		}
-	}
-	return s
-}
-func refIsCommitLine(l string) bool {
-	rest, ok := strings.CutPrefix(l, "commit ")
-	if !ok {
-		return false
-	}
-	hash, _, _ := strings.Cut(rest, " ")
-	hash, _, _ = strings.Cut(hash, "\t") // --source
-	return len(hash) >= 7 && len(hash) <= 64 && strings.Trim(hash, "0123456789abcdef") == ""
 }

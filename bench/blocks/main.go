@@ -29,12 +29,16 @@ func main() {
 }
 
 func run() error {
-	metas, err := filepath.Glob(filepath.Join("testdata", "corpus", "*", "*.meta"))
-	if err != nil {
-		return err
+	var metas []string
+	for _, dir := range []string{"testdata/corpus", "rules/*/testdata"} {
+		m, err := filepath.Glob(filepath.Join(dir, "*", "*.meta"))
+		if err != nil {
+			return err
+		}
+		metas = append(metas, m...)
 	}
 	if len(metas) == 0 {
-		return fmt.Errorf("no corpus cases under testdata/corpus (run from the module root)")
+		return fmt.Errorf("no corpus cases under rules/*/testdata (run from the module root)")
 	}
 	type kase struct{ name, meta string }
 	var cases []kase

@@ -1,5 +1,5 @@
 // Package input builds the summarizer inputs that the benchmarks measure:
-// real captured outputs from testdata/corpus, repeated to a given size so
+// real captured outputs from the rules' corpora, repeated to a given size so
 // that throughput is measured on realistic lines, and pathological inputs
 // (one huge line, a million tiny lines, a diff of 100k files) that would
 // expose a summarizer that is not linear.
@@ -79,32 +79,37 @@ type Unit struct {
 	Cases          []string
 }
 
-// CorpusDir finds testdata/corpus from the current directory or one of its
+// Root finds the module's root from the current directory or one of its
 // parents, so both `go run ./bench` (module root) and `go test` (package
-// directory) find it.
-func CorpusDir() (string, error) {
+// directory) find the corpora under it: rules/FAMILY/testdata/RULE.
+func Root() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
-		p := filepath.Join(dir, "testdata", "corpus")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p, nil
+		if fi, err := os.Stat(filepath.Join(dir, "rules")); err == nil && fi.IsDir() {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				return dir, nil
+			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("testdata/corpus not found above the current directory")
+			return "", fmt.Errorf("the module root (go.mod and rules/) not found above the current directory")
 		}
 		dir = parent
 	}
 }
 
-// LoadUnit reads the corpus cases of rule r from corpus.
-func LoadUnit(corpus string, r Rule) (*Unit, error) {
-	metas, err := filepath.Glob(filepath.Join(corpus, r.Name, "*.meta"))
-	if err != nil {
-		return nil, err
+// LoadUnit reads the corpus cases of rule r under the module root.
+func LoadUnit(root string, r Rule) (*Unit, error) {
+	var metas []string
+	for _, dir := range []string{filepath.Join(root, "rules", "*", "testdata"), filepath.Join(root, "testdata", "corpus")} {
+		m, err := filepath.Glob(filepath.Join(dir, r.Name, "*.meta"))
+		if err != nil {
+			return nil, err
+		}
+		metas = append(metas, m...)
 	}
 	sort.Strings(metas)
 	u := &Unit{Rule: r}
@@ -124,7 +129,7 @@ func LoadUnit(corpus string, r Rule) (*Unit, error) {
 		u.Cases = append(u.Cases, filepath.Base(base))
 	}
 	if len(u.Stdout)+len(u.Stderr) == 0 {
-		return nil, fmt.Errorf("%s: no corpus output for %s", corpus, r.Name)
+		return nil, fmt.Errorf("%s: no corpus output for %s", root, r.Name)
 	}
 	return u, nil
 }

@@ -1,5 +1,5 @@
 # Helpers shared by the corpus scripts that build crates (cargo.sh,
-# gitcargo.sh). Sourced, not run.
+# build.sh). Sourced, not run.
 
 # package DIR NAME: a Cargo.toml for a std-only package.
 package() {
@@ -21,4 +21,12 @@ filler() {
 	for ((i = 1; i <= $1; i++)); do
 		printf 'pub const LIMIT_%03d: u32 = %d;\n' "$i" "$i"
 	done
+}
+
+# gen_rs N SEED: a Rust-like source file of N one-line functions.
+gen_rs() {
+	awk -v n="$1" -v s="$2" 'BEGIN {
+		for (i = 1; i <= n; i++)
+			printf "pub fn f%02d_%03d(x: u32) -> u32 { x * %d + %d }\n", s, i, (i * s) % 97 + 1, (i * 7 + s) % 101
+	}'
 }

@@ -1,9 +1,11 @@
-package summarize
+package git
 
 import (
 	"bytes"
 	"iter"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // Caps shared by the git rules.
@@ -26,10 +28,10 @@ const (
 // however much noise comes before it. The lines left out go after the kept
 // ones with the cap set at the kept count, so that Body counts them in
 // stderr_omitted, together with any the budget takes later.
-func addStderr(b *Body, stderr []byte) {
+func addStderr(b *summarize.Body, stderr []byte) {
 	var kept, dropped []string
 	failures, others := 0, 0
-	for l := range EachLine(stderr) {
+	for l := range summarize.EachLine(stderr) {
 		switch {
 		case strings.TrimSpace(l) == "":
 		case isGitFailure(l) && failures < failureCap:
@@ -56,7 +58,7 @@ func isGitFailure(l string) bool {
 // command succeeded (a clean status, an empty diff: zero is then the true
 // answer). A failed command with empty stdout, or stdout the rule did not
 // understand, gets no counts: a zero there would be a guess.
-func showCounts(r *Run, recognized bool) bool {
+func showCounts(r *summarize.Run, recognized bool) bool {
 	if recognized {
 		return true
 	}

@@ -1,10 +1,36 @@
-package summarize
+package git
 
 import (
 	"bytes"
+	"github.com/shrinkrun/shrinkrun/classify"
 	"iter"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchPush, MatchPull, MatchFetch and MatchClone recognize git push,
+// pull, fetch and clone with any arguments but the format options
+// (remoteFormats). Their output is progress meters, ref lines and messages
+// in any combination, and -q, -v, --progress, --dry-run, --rebase or
+// --depth only change which of them appear.
+func MatchPush(argv []string) classify.Answer  { return matchSub(argv, "push", matchRemote) }
+func MatchPull(argv []string) classify.Answer  { return matchSub(argv, "pull", matchRemote) }
+func MatchFetch(argv []string) classify.Answer { return matchSub(argv, "fetch", matchRemote) }
+func MatchClone(argv []string) classify.Answer { return matchSub(argv, "clone", matchRemote) }
+
+func matchRemote(argv []string, sub int) classify.Answer {
+	if j := classify.FormatFlag(argv, sub+1, remoteFormats, ""); j >= 0 {
+		return classify.Refuse(j, "option %q changes the output format", argv[j])
+	}
+	return classify.Accept()
+}
+
+// remoteFormats are the options of push, pull, fetch and clone that
+// replace the human-readable ref lines the summarizer reads: --porcelain
+// (push, and fetch from git 2.41) prints tab-separated machine lines, and
+// fetch --negotiate-only prints object ids.
+var remoteFormats = []string{"--porcelain", "--negotiate-only"}
 
 // The rules of git's network verbs: bash.git_push, bash.git_pull,
 // bash.git_fetch and bash.git_clone. All four print the same kinds of
@@ -14,19 +40,19 @@ import (
 // and its diffstat on stdout. One parser reads them all, and each rule
 // says only whether a diffstat can appear.
 
-// gitPush summarizes bash.git_push.
-func gitPush(r *Run) *Body { return parseRemote(r, false).body() }
+// Push summarizes bash.git_push.
+func Push(r *summarize.Run) *summarize.Body { return parseRemote(r, false).body() }
 
-// gitFetch summarizes bash.git_fetch.
-func gitFetch(r *Run) *Body { return parseRemote(r, false).body() }
+// Fetch summarizes bash.git_fetch.
+func Fetch(r *summarize.Run) *summarize.Body { return parseRemote(r, false).body() }
 
-// gitClone summarizes bash.git_clone.
-func gitClone(r *Run) *Body { return parseRemote(r, false).body() }
+// Clone summarizes bash.git_clone.
+func Clone(r *summarize.Run) *summarize.Body { return parseRemote(r, false).body() }
 
-// gitPull summarizes bash.git_pull: the fetch's lines as for git fetch,
+// Pull summarizes bash.git_pull: the fetch's lines as for git fetch,
 // then the merge or rebase: its messages and its diffstat, read with
 // git_diff's --stat parser.
-func gitPull(r *Run) *Body { return parseRemote(r, true).body() }
+func Pull(r *summarize.Run) *summarize.Body { return parseRemote(r, true).body() }
 
 // Caps of the remote rules. New refs can run into the thousands (a first
 // fetch of a big repository), so they have a list of their own, apart from
@@ -48,15 +74,15 @@ const (
 // the block can show and count the others: a first fetch of a big
 // repository prints a line per ref.
 type remoteLog struct {
-	progress   int    // progress meter lines left out
-	remotes    Capped // "To URL" and "From URL" lines
-	refs       Capped // ref lines of existing refs: updated, forced, deleted
-	newTags    Capped // ref lines of new tags
-	newRefs    Capped // ref lines of other new refs: branches, FETCH_HEAD
-	rejected   Capped // ref lines flagged "!": rejected by git or by the remote
-	upToDate   int    // ref lines flagged "=" (-v): nothing changed
-	autoMerged int    // "Auto-merging PATH" lines of a merge
-	conflicts  Capped // "CONFLICT (KIND): ..." lines of a merge or rebase
+	progress   int              // progress meter lines left out
+	remotes    summarize.Capped // "To URL" and "From URL" lines
+	refs       summarize.Capped // ref lines of existing refs: updated, forced, deleted
+	newTags    summarize.Capped // ref lines of new tags
+	newRefs    summarize.Capped // ref lines of other new refs: branches, FETCH_HEAD
+	rejected   summarize.Capped // ref lines flagged "!": rejected by git or by the remote
+	upToDate   int              // ref lines flagged "=" (-v): nothing changed
+	autoMerged int              // "Auto-merging PATH" lines of a merge
+	conflicts  summarize.Capped // "CONFLICT (KIND): ..." lines of a merge or rebase
 
 	stat     *diffParse // the merge's diffstat (pull only), or nil
 	messages messages   // every other non-blank line, in order
@@ -98,14 +124,14 @@ func (m *messages) add(l string, key bool) {
 // the errors it ends with on stderr ("error: Your local changes ... would
 // be overwritten"; a rebase's "error: could not apply"); pull also has a
 // diffstat to read.
-func parseRemote(r *Run, pull bool) *remoteLog {
+func parseRemote(r *summarize.Run, pull bool) *remoteLog {
 	g := &remoteLog{
-		remotes:   NewCapped(remotesCap),
-		refs:      NewCapped(refUpdatesCap),
-		newTags:   NewCapped(newRefsCap),
-		newRefs:   NewCapped(newRefsCap),
-		rejected:  NewCapped(rejectedCap),
-		conflicts: NewCapped(conflictsCap),
+		remotes:   summarize.NewCapped(remotesCap),
+		refs:      summarize.NewCapped(refUpdatesCap),
+		newTags:   summarize.NewCapped(newRefsCap),
+		newRefs:   summarize.NewCapped(newRefsCap),
+		rejected:  summarize.NewCapped(rejectedCap),
+		conflicts: summarize.NewCapped(conflictsCap),
 	}
 	streams := [][]byte{r.Stderr, r.Stdout}
 	if pull {
@@ -137,7 +163,7 @@ func shownLines(b []byte) iter.Seq[string] {
 			if esc >= 0 {
 				plain = b[:bytes.LastIndexByte(b[:esc], '\n')+1]
 			}
-			for l := range EachLine(plain) {
+			for l := range summarize.EachLine(plain) {
 				if !yield(shownLine(l)) {
 					return
 				}
@@ -146,7 +172,7 @@ func shownLines(b []byte) iter.Seq[string] {
 				return
 			}
 			end := escapedLinesEnd(b, esc)
-			for l := range EachLine(StripTerminal(b[len(plain):end])) {
+			for l := range summarize.EachLine(summarize.StripTerminal(b[len(plain):end])) {
 				if !yield(shownLine(l)) {
 					return
 				}
@@ -163,7 +189,7 @@ func escapedLinesEnd(b []byte, i int) int {
 	for {
 		last := i // a lone ESC at the very end is dropped alone
 		if i+1 < len(b) {
-			last = SkipEscape(b, i)
+			last = summarize.SkipEscape(b, i)
 		}
 		nl := bytes.IndexByte(b[last+1:], '\n')
 		if nl < 0 {
@@ -336,8 +362,8 @@ func (g *remoteLog) isKey(l string) bool {
 }
 
 // body renders the parse: the counts, the diffstat, then the lists.
-func (g *remoteLog) body() *Body {
-	b := &Body{}
+func (g *remoteLog) body() *summarize.Body {
+	b := &summarize.Body{}
 	if g.progress > 0 {
 		b.Count("progress_lines", g.progress)
 	}

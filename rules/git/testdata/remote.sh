@@ -1,49 +1,42 @@
 #!/usr/bin/env bash
-# gitcargo.sh regenerates the corpus of git's network verbs (git_push,
-# git_pull, git_fetch, git_clone), git_show, cargo_build and cargo_clippy
-# from real runs. Afterwards run
+# remote.sh regenerates the corpus of git's network verbs (git_push,
+# git_pull, git_fetch, git_clone) and of git_show from real runs. Afterwards
+# run
 #
-#	go test ./summarize -run TestGolden -update
+#	go test ./rules/git -run TestGolden -update
 #
 # and read every changed .golden before committing it.
 #
-# git: the remotes are real bare repositories in a fixed temporary directory,
-# so clone, fetch, push and pull really transfer objects. git prints its
+# The remotes are real bare repositories in a fixed temporary directory, so
+# clone, fetch, push and pull really transfer objects. git prints its
 # progress meters only to a terminal, or with --progress: the cases with
 # --progress have them, the others show what a captured run gets. Authors,
 # committers and dates are fixed, so hashes are the same on every run of the
 # same git version; transfer rates in the meters ("1.74 MiB/s") vary.
 #
-# cargo: small std-only crates written for the purpose under a fixed path.
-# Timings ("target(s) in 0.41s") vary between runs; everything else is
-# reproducible.
-#
 # Every command is run from its directory with bash -c, as typed, stdout and
-# stderr redirected to files.
+# stderr redirected to files. The fixed directory is the one the cargo
+# family's build.sh uses too (the paths in both corpora name it): run the
+# two one after the other, never at once.
 #
-# Usage: bash testdata/corpus/gitcargo.sh
+# Usage: bash rules/git/testdata/remote.sh
 set -euo pipefail
 
-command -v cargo >/dev/null || export PATH="$HOME/.cargo/bin:$PATH"
 OUT=$(cd "$(dirname "$0")" && pwd)
 ROOT=/tmp/shrinkrun-corpus/gitcargo
 rm -rf "$ROOT"
 mkdir -p "$ROOT/home"
 
-# rustup and cargo find their toolchain through HOME unless told where it is.
-export RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup} CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}
 export HOME=$ROOT/home XDG_CONFIG_HOME=$ROOT/home/.config
 export GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES=$ROOT
 export LC_ALL=C LANG=C TZ=UTC
 export GIT_AUTHOR_NAME='Corpus Author' GIT_AUTHOR_EMAIL=author@example.com
 export GIT_COMMITTER_NAME='Corpus Committer' GIT_COMMITTER_EMAIL=committer@example.com
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_PAGER PAGER
-unset RUST_BACKTRACE RUST_LOG CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR \
-	CARGO_TERM_COLOR CARGO_TERM_QUIET CARGO_TERM_VERBOSE RUSTFLAGS RUST_TEST_THREADS
 git config --global init.defaultBranch main
 git config --global advice.detachedHead false
 
-for rule in git_push git_pull git_fetch git_clone git_show cargo_build cargo_clippy; do
+for rule in git_push git_pull git_fetch git_clone git_show; do
 	mkdir -p "$OUT/$rule"
 	rm -f "$OUT/$rule"/*.meta "$OUT/$rule"/*.stdout "$OUT/$rule"/*.stderr
 done
@@ -349,221 +342,5 @@ capture git_show root "$S" "git show HEAD~7"
 capture git_show range "$S" "git show HEAD~7..HEAD~5"
 capture git_show bad_rev "$S" "git show no-such-rev"
 capture git_show merged "$S" "git show HEAD~6 2>&1"
-
-#### cargo
-
-C=$ROOT/cargo
-mkdir -p "$C"
-
-# package and filler: see cargolib.sh; gitcargo's crates live under $C.
-. "$OUT/cargolib.sh"
-cargo_package() { package "$C/$1" "$2"; }
-
-## cargo_build
-
-cargo_package build-clean demo
-{
-	filler 20
-	gen_rs 30 7
-} >"$C/build-clean/src/lib.rs"
-printf 'fn main() {\n    println!("{}", demo::f07_001(1));\n}\n' >"$C/build-clean/src/main.rs"
-capture cargo_build clean "$C/build-clean" "cargo build"
-capture cargo_build fresh "$C/build-clean" "cargo build"
-capture cargo_build release "$C/build-clean" "cargo build --release"
-
-cargo_package build-errors demo
-{
-	printf 'use std::collections::HashMap;\n\n'
-	filler 100
-	cat <<'EOF'
-
-pub fn total(items: &[u32]) -> u32 {
-    let mut sum = 0;
-    for i in items {
-        sum += i;
-    }
-    summ
-}
-
-pub fn narrow(x: u64) -> u16 {
-    let y: u16 = x;
-    y
-}
-
-pub fn moved() -> String {
-    let s = String::from("a");
-    let t = s;
-    s + &t
-}
-EOF
-} >"$C/build-errors/src/lib.rs"
-capture cargo_build errors "$C/build-errors" "cargo build"
-capture cargo_build errors_merged "$C/build-errors" "cargo build 2>&1"
-capture cargo_build errors_quiet "$C/build-errors" "cargo build -q"
-
-cargo_package build-warnings demo
-{
-	for i in $(seq 1 30); do printf 'fn unused_%02d() {}\n' "$i"; done
-	printf 'pub fn used() -> u32 { 1 }\n'
-} >"$C/build-warnings/src/lib.rs"
-capture cargo_build warnings "$C/build-warnings" "cargo build"
-
-# A link error: the compiler is satisfied, the linker is not.
-cargo_package build-link demo
-cat >"$C/build-link/src/main.rs" <<'EOF'
-extern "C" {
-    fn missing_init() -> i32;
-    fn missing_shutdown(code: i32);
-}
-
-fn main() {
-    unsafe { missing_shutdown(missing_init()) }
-}
-EOF
-capture cargo_build link_error "$C/build-link" "cargo build"
-
-# A build script that fails, after a cargo:warning and output on both of
-# its streams.
-cargo_package build-script demo
-cat >"$C/build-script/build.rs" <<'EOF'
-fn main() {
-    println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:warning=bindings for libfoo are stale");
-    println!("checking for libfoo in /usr/lib");
-    println!("checking for libfoo in /usr/local/lib");
-    eprintln!("error: libfoo.so was not found");
-    eprintln!("hint: install libfoo-dev or set FOO_LIB_DIR");
-    std::process::exit(1);
-}
-EOF
-printf 'fn main() {}\n' >"$C/build-script/src/main.rs"
-capture cargo_build build_script "$C/build-script" "cargo build"
-
-# A build script that panics, with nothing on stdout.
-cargo_package build-panic demo
-cat >"$C/build-panic/build.rs" <<'EOF'
-fn main() {
-    let dir = std::env::var("FOO_LIB_DIR").expect("FOO_LIB_DIR must be set");
-    println!("cargo:rustc-link-search={dir}");
-}
-EOF
-printf 'fn main() {}\n' >"$C/build-panic/src/main.rs"
-capture cargo_build build_script_panic "$C/build-panic" "cargo build"
-
-mkdir -p "$C/build-missing"
-capture cargo_build missing_manifest "$C/build-missing" "cargo build"
-
-# A workspace: one member fails, one builds.
-mkdir -p "$C/build-ws"
-printf '[workspace]\nmembers = ["core", "app"]\nresolver = "2"\n' >"$C/build-ws/Cargo.toml"
-cargo_package build-ws/core core
-gen_rs 20 3 >"$C/build-ws/core/src/lib.rs"
-cargo_package build-ws/app app
-printf 'fn main() {\n    let n: u32 = "7";\n    println!("{n}");\n}\n' >"$C/build-ws/app/src/main.rs"
-capture cargo_build workspace "$C/build-ws" "cargo build --workspace"
-
-## cargo_clippy
-
-cargo_package clippy-clean demo
-printf 'pub fn add(a: u32, b: u32) -> u32 {\n    a + b\n}\n' >"$C/clippy-clean/src/lib.rs"
-capture cargo_clippy clean "$C/clippy-clean" "cargo clippy"
-
-# Warnings of several lints, one of them 120 times; a rustc lint too.
-cargo_package clippy-warn demo
-{
-	filler 12
-	for i in $(seq -w 1 120); do
-		printf 'pub fn ret_%s(x: u32) -> u32 {\n    return x + %d;\n}\n' "$i" "$((10#$i))"
-	done
-	cat <<'EOF'
-pub fn length(v: &Vec<u32>) -> usize {
-    v.len()
-}
-pub fn flag(x: bool) -> bool {
-    if x == true {
-        return false;
-    }
-    x
-}
-pub fn lengths(a: &Vec<u8>, b: &Vec<u8>) -> usize {
-    a.len() + b.len()
-}
-pub fn unused_local() {
-    let count = 1;
-}
-pub fn unused_other() {
-    let total = 2;
-}
-EOF
-} >"$C/clippy-warn/src/lib.rs"
-capture cargo_clippy warnings "$C/clippy-warn" "cargo clippy"
-capture cargo_clippy deny_warnings "$C/clippy-warn" "cargo clippy -- -D warnings"
-capture cargo_clippy merged "$C/clippy-warn" "cargo clippy 2>&1"
-capture cargo_clippy quiet "$C/clippy-warn" "cargo clippy -q"
-
-# A deny-level lint set in the source, next to warnings.
-cargo_package clippy-deny demo
-cat >"$C/clippy-deny/src/lib.rs" <<'EOF'
-#![deny(clippy::approx_constant)]
-
-pub fn circle(r: f64) -> f64 {
-    3.14159 * r * r
-}
-
-pub fn half_turn() -> f64 {
-    3.14159
-}
-
-pub fn first(v: &Vec<u32>) -> Option<&u32> {
-    v.get(0)
-}
-EOF
-capture cargo_clippy deny_attr "$C/clippy-deny" "cargo clippy"
-
-# Code that does not compile: clippy reports rustc's errors.
-cargo_package clippy-broken demo
-cat >"$C/clippy-broken/src/lib.rs" <<'EOF'
-pub fn total(v: &[u32]) -> u32 {
-    let mut sum = 0;
-    for x in v {
-        sum += x;
-    }
-    return summ;
-}
-
-pub fn length(v: &Vec<u32>) -> usize {
-    v.len()
-}
-EOF
-capture cargo_clippy build_error "$C/clippy-broken" "cargo clippy"
-
-# Pedantic lints across a library and its tests.
-cargo_package clippy-pedantic demo
-cat >"$C/clippy-pedantic/src/lib.rs" <<'EOF'
-pub fn widen(x: u8) -> u64 {
-    x as u64
-}
-
-pub fn narrow(x: u64) -> u8 {
-    x as u8
-}
-
-pub fn describe(n: u32) -> String {
-    format!("{}", n)
-}
-
-pub fn check(v: Vec<u32>) -> bool {
-    v.len() == 0
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn widens() {
-        assert_eq!(super::widen(3), 3 as u64);
-    }
-}
-EOF
-capture cargo_clippy pedantic "$C/clippy-pedantic" "cargo clippy --all-targets -- -W clippy::pedantic"
 
 echo "done: $ROOT"

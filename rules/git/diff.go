@@ -1,10 +1,24 @@
-package summarize
+package git
 
 import (
 	"bytes"
+	"github.com/shrinkrun/shrinkrun/classify"
 	"strconv"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchDiff recognizes git diff with any arguments but the options that
+// change the output format (diffFormats).
+func MatchDiff(argv []string) classify.Answer {
+	return matchSub(argv, "diff", func(argv []string, sub int) classify.Answer {
+		if j := classify.FormatFlag(argv, sub+1, diffFormats, diffShort); j >= 0 {
+			return classify.Refuse(j, "option %q changes the output format", argv[j])
+		}
+		return classify.Accept()
+	})
+}
 
 // Fixed caps of the git_diff lists. The excerpt has no item cap: it is
 // bounded by the budget instead.
@@ -13,15 +27,15 @@ const (
 	diffStatCap  = 100
 )
 
-// gitDiff summarizes bash.git_diff: exact counts from the patch, every file
+// Diff summarizes bash.git_diff: exact counts from the patch, every file
 // with its counts and git's own markers (new, deleted, renamed, binary,
 // mode), the --stat lines when present, and then an excerpt of the changes
 // that fills what the budget leaves. The excerpt keeps every changed line
 // it can, verbatim, and cuts unchanged context; whatever it leaves out is
 // counted, per file and in total.
-func gitDiff(r *Run) *Body {
+func Diff(r *summarize.Run) *summarize.Body {
 	d := parseDiff(r.Stdout)
-	b := &Body{}
+	b := &summarize.Body{}
 	switch {
 	case len(d.files) > 0:
 		b.Count("files_changed", len(d.files))
@@ -50,14 +64,14 @@ func gitDiff(r *Run) *Body {
 	}
 	b.ListCapped("stat", d.stat)
 
-	tail := func(b *Body) {
+	tail := func(b *summarize.Body) {
 		b.List("other_lines", d.other, otherCap)
 		addStderr(b, r.Stderr)
 	}
 	if d.hunks > 0 {
 		// The fields that follow the excerpt, each count at its largest, so
 		// that the room left for the excerpt is never overstated.
-		var rest Body
+		var rest summarize.Body
 		rest.Count("excerpt_changed_lines_omitted", d.ins+d.del)
 		rest.Count("excerpt_context_lines_omitted", d.context)
 		rest.Count("excerpt_files_omitted", len(d.files))
@@ -107,8 +121,8 @@ type diffParse struct {
 	ins                      int
 	del                      int
 	context                  int
-	stat                     Capped // --stat and --summary lines, their leading space removed
-	summary                  string // "N files changed, ..." from --stat or --shortstat
+	stat                     summarize.Capped // --stat and --summary lines, their leading space removed
+	summary                  string           // "N files changed, ..." from --stat or --shortstat
 	sumFiles, sumIns, sumDel int
 	other                    []string // non-blank lines outside any known structure
 }
@@ -117,7 +131,7 @@ type diffParse struct {
 // those the block shows and counts the others: a pull's merge or a diff
 // --stat has one per file.
 func newDiffParse() *diffParse {
-	return &diffParse{stat: NewCapped(diffStatCap)}
+	return &diffParse{stat: summarize.NewCapped(diffStatCap)}
 }
 
 // markerPrefixes start the extended header lines copied into the files
@@ -366,7 +380,7 @@ func (d *diffParse) readStatSummary(s string) bool {
 // countOf reads "N WORDS" where WORDS is one of the given spellings.
 func countOf(s string, words ...string) (int, bool) {
 	num, rest, ok := strings.Cut(s, " ")
-	if !ok || !IsDigits(num) {
+	if !ok || !summarize.IsDigits(num) {
 		return 0, false
 	}
 	for _, w := range words {

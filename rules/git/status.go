@@ -1,10 +1,33 @@
-package summarize
+package git
 
 import (
 	"cmp"
+	"github.com/shrinkrun/shrinkrun/classify"
 	"slices"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchStatus recognizes git status with no arguments or only the ones in
+// statusArgs.
+func MatchStatus(argv []string) classify.Answer {
+	return matchSub(argv, "status", func(argv []string, sub int) classify.Answer {
+		for j := sub + 1; j < len(argv); j++ {
+			if !statusArgs[argv[j]] {
+				return classify.Refuse(j, "unsupported git status argument %q", argv[j])
+			}
+		}
+		return classify.Accept()
+	})
+}
+
+// statusArgs are the only arguments git_status accepts (docs/classify.md):
+// each keeps the short or long format the summarizer reads.
+var statusArgs = map[string]bool{
+	"--short": true, "--porcelain": true, "--porcelain=v1": true, "-sb": true,
+	"--branch": true, "-s": true, "-b": true, "--long": true,
+}
 
 // statusLinesCap bounds status_lines. It is high on purpose: a status is a
 // list an agent acts on, and a 200-entry list is still a few KB.
@@ -13,14 +36,14 @@ const statusLinesCap = 200
 // stateCap bounds the state lines; git prints a handful.
 const stateCap = 20
 
-// gitStatus summarizes bash.git_status. Both layouts git can print under the
+// Status summarizes bash.git_status. Both layouts git can print under the
 // recognized flags are read: the short/porcelain v1 layout ("XY path", an
 // optional "## branch" line) is copied line by line; the long layout is
 // mapped to the same XY lines, so that an agent sees one shape whichever
 // form was typed.
-func gitStatus(r *Run) *Body {
+func Status(r *summarize.Run) *summarize.Body {
 	st := parseStatus(r.Lines(r.Stdout))
-	b := &Body{}
+	b := &summarize.Body{}
 	if showCounts(r, st.recognized) {
 		b.Count("changed_files", st.counts.changed)
 		b.Count("untracked_files", st.counts.untracked)
@@ -371,7 +394,7 @@ func trackingLine(l, next string) (upstream, track string, used int, ok bool) {
 	}
 	if u, ok := between(l, "Your branch and '", "' have diverged,"); ok {
 		f := strings.Fields(next)
-		if len(f) == 9 && f[0] == "and" && f[1] == "have" && IsDigits(f[2]) && f[3] == "and" && IsDigits(f[4]) &&
+		if len(f) == 9 && f[0] == "and" && f[1] == "have" && summarize.IsDigits(f[2]) && f[3] == "and" && summarize.IsDigits(f[4]) &&
 			strings.Join(f[5:], " ") == "different commits each, respectively." {
 			return u, "ahead " + f[2] + ", behind " + f[4], 1, true
 		}
@@ -391,7 +414,7 @@ func commitsBy(l, prefix, suffix string) (upstream, n string, ok bool) {
 		return "", "", false
 	}
 	i := strings.LastIndex(s, "' by ")
-	if i < 0 || !IsDigits(s[i+len("' by "):]) {
+	if i < 0 || !summarize.IsDigits(s[i+len("' by "):]) {
 		return "", "", false
 	}
 	return s[:i], s[i+len("' by "):], true

@@ -1,4 +1,4 @@
-package summarize
+package git
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestParseDiff(t *testing.T) {
@@ -132,7 +135,7 @@ func TestGitDiffPath(t *testing.T) {
 // git.sh captures --stat of the same changes, whose per-file totals and
 // summary line must equal what the rule counts in the patch.
 func TestDiffCountsMatchGit(t *testing.T) {
-	dir := filepath.Join(corpusDir, "git_diff")
+	dir := filepath.Join("testdata", "git_diff")
 	for _, c := range []struct{ patch, stat string }{{"multi", "stat"}, {"cached", "cached_stat"}, {"large", "large_stat"}} {
 		d := parseDiff(readCorpus(t, dir, c.patch))
 		s := parseDiff(readCorpus(t, dir, c.stat))
@@ -164,8 +167,8 @@ func TestExcerptContext(t *testing.T) {
 	in := "diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,16 +1,16 @@ func f() {\n" +
 		" c1\n c2\n c3\n-a\n+A\n c4\n c5\n c6\n c7\n c8\n-b\n+B\n c9\n c10\n-c\n+C\n c11\n c12\n c13\n" +
 		"@@ -30,2 +30,3 @@\n x1\n+y\n\\ No newline at end of file\n"
-	r := &Run{Rule: "bash.git_diff", Stdout: []byte(in), Exited: true}
-	got := string(gitDiff(r).Render())
+	r := &summarize.Run{Rule: "bash.git_diff", Stdout: []byte(in), Exited: true}
+	got := string(Diff(r).Render())
 	want := `files_changed: 1
 hunks: 2
 insertions: 4
@@ -208,68 +211,64 @@ excerpt_files_omitted: 0
 // shown line is copied from the output in order, and with room enough a
 // diff comes through with all of its changed lines.
 func TestExcerptBudget(t *testing.T) {
-	for _, c := range loadCorpus(t) {
-		if c.run.Rule != "bash.git_diff" {
+	for _, c := range ruletest.Corpus(t, "testdata") {
+		if c.Run.Rule != "bash.git_diff" {
 			continue
 		}
-		d := parseDiff(c.run.Stdout)
+		d := parseDiff(c.Run.Stdout)
 		if d.hunks == 0 {
 			continue
 		}
 		for budget := 500; budget <= 40000; budget += budget/5 + 7 {
-			r := *c.run
+			r := *c.Run
 			r.Budget = budget
-			body := gitDiff(&r)
-			block := append(header(&r), body.Render()...)
-			var pre Body
-			for _, f := range body.fields {
-				if f.key == "excerpt" {
-					break
-				}
-				pre.fields = append(pre.fields, f)
+			body := Diff(&r)
+			rendered := body.Render()
+			block := headerLen(&r) + len(rendered)
+			pre, _, _ := strings.Cut(string(rendered), "\nexcerpt:\n")
+			if headerLen(&r)+len(pre)+1 < budget-200 && block > budget {
+				t.Errorf("%s budget %d: block of %d bytes", c.Name, budget, block)
 			}
-			if len(header(&r))+len(pre.Render()) < budget-200 && len(block) > budget {
-				t.Errorf("%s budget %d: block of %d bytes", c.name, budget, len(block))
-			}
-			checkExcerpt(t, fmt.Sprintf("%s budget %d", c.name, budget), c.run.Stdout, d, body)
+			checkExcerpt(t, fmt.Sprintf("%s budget %d", c.Name, budget), c.Run.Stdout, d, body)
 		}
-		r := *c.run
+		r := *c.Run
 		r.Budget = 1 << 20
-		if got := scalar(gitDiff(&r), "excerpt_changed_lines_omitted"); got != "0" {
-			t.Errorf("%s: with room enough, %s changed lines omitted", c.name, got)
+		if got := scalar(Diff(&r), "excerpt_changed_lines_omitted"); got != "0" {
+			t.Errorf("%s: with room enough, %s changed lines omitted", c.Name, got)
 		}
 	}
 }
 
+// headerLen is the size of the block's header for r, which has no
+// raw_output line.
+func headerLen(r *summarize.Run) int {
+	return r.BlockBudget() - r.BodyRoom()
+}
+
 // checkExcerpt verifies one excerpt against the output it came from.
-func checkExcerpt(t *testing.T, name string, out []byte, d *diffParse, body *Body) {
+func checkExcerpt(t *testing.T, name string, out []byte, d *diffParse, body *summarize.Body) {
 	t.Helper()
-	raw := Lines(out)
+	raw := summarize.Lines(out)
 	pos := 0 // excerpt lines must appear in the output in this order
 	shown := 0
-	for _, f := range body.fields {
-		if f.key != "excerpt" {
-			continue
+	for _, item := range listItems(body, "excerpt") {
+		ls := strings.Split(item, "\n")
+		cols := 1
+		if strings.HasPrefix(ls[0], "diff --cc ") {
+			cols = 2
 		}
-		for _, item := range f.items {
-			ls := strings.Split(item, "\n")
-			cols := 1
-			if strings.HasPrefix(ls[0], "diff --cc ") {
-				cols = 2
+		for i, l := range ls {
+			if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
+				continue
 			}
-			for i, l := range ls {
-				if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
-					continue
-				}
-				for pos < len(raw) && raw[pos] != l {
-					pos++
-				}
-				if pos == len(raw) {
-					t.Fatalf("%s: excerpt line %q is not in the output, in order", name, l)
-				}
-				if i > 0 && len(l) >= cols && strings.ContainsAny(l[:cols], "+-") {
-					shown++
-				}
+			for pos < len(raw) && raw[pos] != l {
+				pos++
+			}
+			if pos == len(raw) {
+				t.Fatalf("%s: excerpt line %q is not in the output, in order", name, l)
+			}
+			if i > 0 && len(l) >= cols && strings.ContainsAny(l[:cols], "+-") {
+				shown++
 			}
 		}
 	}
@@ -279,39 +278,43 @@ func checkExcerpt(t *testing.T, name string, out []byte, d *diffParse, body *Bod
 	}
 }
 
-// scalar returns the value of a scalar field of b.
-func scalar(b *Body, key string) string {
-	for _, f := range b.fields {
-		if f.key == key && !f.list {
-			return f.value
+// scalar returns the value of a scalar field of b, as b renders it.
+func scalar(b *summarize.Body, key string) string {
+	for l := range strings.Lines(string(b.Render())) {
+		if v, ok := strings.CutPrefix(strings.TrimSuffix(l, "\n"), key+": "); ok {
+			return v
 		}
 	}
 	return ""
 }
 
-// TestExcerptSharesRoom: a huge file first in the patch must not crowd out
-// the small ones after it.
-func TestExcerptSharesRoom(t *testing.T) {
-	var sb strings.Builder
-	sb.WriteString("diff --git a/Cargo.lock b/Cargo.lock\n--- a/Cargo.lock\n+++ b/Cargo.lock\n@@ -1,0 +1,5000 @@\n")
-	for i := range 5000 {
-		fmt.Fprintf(&sb, "+name = \"crate-%d\"\n", i)
-	}
-	for _, f := range []string{"src/a.rs", "src/b.rs", "src/c.rs"} {
-		fmt.Fprintf(&sb, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1,3 +1,3 @@\n fn x() {\n-    old()\n+    new()\n }\n", f, f, f, f)
-	}
-	r := &Run{Rule: "bash.git_diff", Stdout: []byte(sb.String()), Exited: true}
-	body := gitDiff(r)
-	block, _ := BlockOf(r)
-	if len(block) > DefaultBudget {
-		t.Errorf("block of %d bytes", len(block))
-	}
-	for _, f := range []string{"src/a.rs", "src/b.rs", "src/c.rs"} {
-		item := "diff --git a/" + f + " b/" + f + "\n  @@ -1,3 +1,3 @@\n   fn x() {\n  -    old()\n  +    new()\n   }\n"
-		if !bytes.Contains(block, []byte(item)) {
-			t.Errorf("%s is not complete in\n%s", f, block)
+// listItems returns the items of a list field of b, as b renders them:
+// each "- " line and the "  " lines under it, joined by "\n".
+func listItems(b *summarize.Body, key string) []string {
+	var items []string
+	in := false
+	for l := range strings.Lines(string(b.Render())) {
+		l = strings.TrimSuffix(l, "\n")
+		switch {
+		case l == key+":":
+			in = true
+		case !in:
+		case strings.HasPrefix(l, "- "):
+			items = append(items, l[2:])
+		case strings.HasPrefix(l, "  "):
+			items[len(items)-1] += "\n" + l[2:]
+		default:
+			return items
 		}
 	}
+	return items
+}
+
+// TestExcerptSharesRoom: a huge file first in the patch must not crowd out
+// the small ones after it (the block itself: block_test.go).
+func TestExcerptSharesRoom(t *testing.T) {
+	r := &summarize.Run{Rule: "bash.git_diff", Stdout: []byte(sharedDiff()), Exited: true}
+	body := Diff(r)
 	if got := scalar(body, "excerpt_changed_lines_omitted"); got == "0" || got == "" {
 		t.Errorf("the lock file cannot fit, yet %q lines are omitted", got)
 	}
@@ -321,34 +324,34 @@ func TestExcerptSharesRoom(t *testing.T) {
 func TestGitDiffBodies(t *testing.T) {
 	tests := []struct {
 		name string
-		run  Run
+		run  summarize.Run
 		want string
 	}{
 		{
 			name: "empty diff",
-			run:  Run{Exited: true},
+			run:  summarize.Run{Exited: true},
 			want: "files_changed: 0\nhunks: 0\ninsertions: 0\ndeletions: 0\n",
 		},
 		{
 			name: "failure: no counts, the message",
-			run:  Run{Stderr: []byte("fatal: bad revision 'x'\n"), ExitCode: 128, Exited: true},
+			run:  summarize.Run{Stderr: []byte("fatal: bad revision 'x'\n"), ExitCode: 128, Exited: true},
 			want: "stderr:\n- fatal: bad revision 'x'\n",
 		},
 		{
 			name: "--quiet: exit 1 and no output says nothing the rule can count",
-			run:  Run{ExitCode: 1, Exited: true},
+			run:  summarize.Run{ExitCode: 1, Exited: true},
 			want: "",
 		},
 		{
 			name: "--shortstat: git's totals, no hunk count",
-			run:  Run{Stdout: []byte(" 2 files changed, 3 insertions(+)\n"), Exited: true},
+			run:  summarize.Run{Stdout: []byte(" 2 files changed, 3 insertions(+)\n"), Exited: true},
 			want: "files_changed: 2\ninsertions: 3\ndeletions: 0\nstat_summary: 2 files changed, 3 insertions(+)\n",
 		},
 	}
 	for _, tt := range tests {
 		r := tt.run
 		r.Rule = "bash.git_diff"
-		if got := string(gitDiff(&r).Render()); got != tt.want {
+		if got := string(Diff(&r).Render()); got != tt.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
 	}
@@ -357,28 +360,42 @@ func TestGitDiffBodies(t *testing.T) {
 // TestGitDiffHuge: a diff of tens of MB is walked in linear time, and the
 // block still fits the budget with exact counts.
 func TestGitDiffHuge(t *testing.T) {
+	ruletest.Slow(t)
 	if testing.Short() {
 		t.Skip("builds a 45 MB diff: skipped under -short")
 	}
 	out, ins, del := hugeDiff(400, 1000)
-	r := &Run{Rule: "bash.git_diff", Stdout: out, Exited: true}
-	block := append(header(r), gitDiff(r).Render()...)
-	if len(block) > DefaultBudget {
-		t.Errorf("block of %d bytes", len(block))
+	r := &summarize.Run{Rule: "bash.git_diff", Stdout: out, Exited: true}
+	body := Diff(r).Render()
+	if len(body) > r.BodyRoom() {
+		t.Errorf("block of %d bytes", headerLen(r)+len(body))
 	}
 	want := fmt.Sprintf("files_changed: 400\nhunks: 400\ninsertions: %d\ndeletions: %d\n", ins, del)
-	if !bytes.Contains(block, []byte(want)) {
-		t.Errorf("counts: want %q in\n%.600s", want, block)
+	if !bytes.Contains(body, []byte(want)) {
+		t.Errorf("counts: want %q in\n%.600s", want, body)
 	}
 }
 
 func BenchmarkGitDiff(b *testing.B) {
 	out, _, _ := hugeDiff(100, 1000)
-	r := &Run{Rule: "bash.git_diff", Stdout: out, Exited: true}
+	r := &summarize.Run{Rule: "bash.git_diff", Stdout: out, Exited: true}
 	b.SetBytes(int64(len(out)))
 	for b.Loop() {
-		gitDiff(r)
+		Diff(r)
 	}
+}
+
+// sharedDiff is a patch of a huge lock file, then three small files.
+func sharedDiff() string {
+	var sb strings.Builder
+	sb.WriteString("diff --git a/Cargo.lock b/Cargo.lock\n--- a/Cargo.lock\n+++ b/Cargo.lock\n@@ -1,0 +1,5000 @@\n")
+	for i := range 5000 {
+		fmt.Fprintf(&sb, "+name = \"crate-%d\"\n", i)
+	}
+	for _, f := range []string{"src/a.rs", "src/b.rs", "src/c.rs"} {
+		fmt.Fprintf(&sb, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1,3 +1,3 @@\n fn x() {\n-    old()\n+    new()\n }\n", f, f, f, f)
+	}
+	return sb.String()
 }
 
 // hugeDiff makes files×lines changed lines in one hunk per file, with a

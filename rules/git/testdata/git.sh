@@ -4,7 +4,7 @@
 # agent would type and stores each run as <rule>/<case>.meta, .stdout and
 # .stderr next to this script. Afterwards run
 #
-#	go test ./summarize -run TestGolden -update
+#	go test ./rules/git -run TestGolden -update
 #
 # to rewrite the .golden files, and read the diff before committing it.
 #
@@ -16,7 +16,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+root=$(cd "$here/../../.." && pwd)
 # The project revision whose files seed the repositories.
 src_rev=7aa472e0c5e002cfa491b8499e98ae31c28f4c14
 
@@ -358,4 +358,4 @@ for golden in "$here"/git_status/*.golden "$here"/git_diff/*.golden "$here"/git_
 	[ -e "$golden" ] || continue
 	[ -e "${golden%.golden}.meta" ] || rm "$golden"
 done
-echo "corpus written; now run: go test ./summarize -run TestGolden -update" >&2
+echo "corpus written; now run: go test ./rules/git -run TestGolden -update" >&2

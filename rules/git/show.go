@@ -1,10 +1,41 @@
-package summarize
+package git
 
 import (
 	"bytes"
+	"github.com/shrinkrun/shrinkrun/classify"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchShow recognizes git show of commits and tags. Besides the format
+// options (showFormats), a revision word with a colon passes through:
+// HEAD:src/x.go names a file, HEAD: a tree, :0:x the index, and git show
+// prints the file's content or the tree's listing, which the agent asked to
+// read.
+func MatchShow(argv []string) classify.Answer {
+	return matchSub(argv, "show", func(argv []string, sub int) classify.Answer {
+		if j := classify.FormatFlag(argv, sub+1, showFormats, diffShort); j >= 0 {
+			return classify.Refuse(j, "option %q changes the output format", argv[j])
+		}
+		for j := sub + 1; j < len(argv); j++ {
+			if !strings.HasPrefix(argv[j], "-") && strings.Contains(argv[j], ":") {
+				return classify.Refuse(j, "%q names a file or tree, whose content git show prints", argv[j])
+			}
+		}
+		return classify.Accept()
+	})
+}
+
+// showFormats are the git show options, besides git diff's, that replace
+// the commit header the summarizer reads (--format, --pretty, --oneline),
+// draw a graph in front of every line, or add lines it does not know
+// (signatures, log sizes). They match as prefixes, as for git diff.
+var showFormats = slices.Concat(diffFormats, []string{
+	"--format", "--pretty", "--oneline", "--graph", "--show-signature", "--log-size",
+})
 
 // Caps of git_show's headers. A git show of a range prints a header per
 // commit; the patch after each is counted and excerpted by git_diff.
@@ -13,23 +44,23 @@ const (
 	showMessageLinesCap = 20 // message lines per header
 )
 
-// gitShow summarizes bash.git_show: each commit's (and an annotated tag's)
+// Show summarizes bash.git_show: each commit's (and an annotated tag's)
 // header as git prints it, its message included, then the patch exactly as
 // git_diff reports it. The headers are taken out of the output and the
 // rest, the patch or --stat lines of every commit in order, is handed to
 // gitDiff with the budget the headers leave, so the excerpt is sized and
 // counted by the same code as for git diff.
-func gitShow(r *Run) *Body {
+func Show(r *summarize.Run) *summarize.Body {
 	s := splitShow(r.Stdout)
-	b := &Body{}
+	b := &summarize.Body{}
 	room := r.BodyRoom() / 2 // the patch keeps at least half
 	for _, key := range []string{"tags", "commits"} {
 		items, total := s.tags, s.nTags
 		if key == "commits" {
 			items, total = s.commits, s.nCommits
 		}
-		n, size := FitHead(key, items, total, showObjectsCap, room)
-		AddHead(b, key, items, total, n)
+		n, size := summarize.FitHead(key, items, total, showObjectsCap, room)
+		summarize.AddHead(b, key, items, total, n)
 		room -= size
 	}
 	if s.messageOmitted > 0 {
@@ -38,7 +69,7 @@ func gitShow(r *Run) *Body {
 	patch := *r
 	patch.Stdout = s.patch
 	patch.Budget = r.BlockBudget() - len(b.Render())
-	b.fields = append(b.fields, gitDiff(&patch).fields...)
+	b.Append(Diff(&patch))
 	return b
 }
 

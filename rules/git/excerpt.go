@@ -1,4 +1,4 @@
-package summarize
+package git
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // The excerpt is the budgeted view of a patch. It has one item per file:
@@ -106,7 +108,7 @@ func notShown(n int) string {
 // lineCost is what one excerpt line takes in the rendered block: a "- " or
 // "  " prefix, the line as Body renders it, and its newline.
 func lineCost(l string) int {
-	return 2 + len(Clean(l)) + 1
+	return 2 + len(summarize.Clean(l)) + 1
 }
 
 // lineCostBytes is lineCost without converting l, for the common case of

@@ -1,11 +1,15 @@
-package summarize
+package git
 
-import "strings"
+import (
+	"strings"
 
-// gitFinder is the git family's Finder: git's "fatal: ..." and
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Finder is the git family's Finder: git's "fatal: ..." and
 // "error: ..." lines, each of which reports a failure (a rejected push, a
 // bad revision, local changes a pull would overwrite).
-var gitFinder = StreamFinder(func(_ *Run, s Stream) {
+var Finder = summarize.StreamFinder(func(_ *summarize.Run, s summarize.Stream) {
 	for i, l := range s.Lines {
 		if l != "" && (l[0] == 'f' || l[0] == 'e') && isGitFailureLine(l) {
 			s.Require(strings.TrimSpace(l), l, i)
@@ -20,5 +24,5 @@ func isGitFailureLine(l string) bool {
 	if !ok {
 		rest, ok = strings.CutPrefix(l, "error: ")
 	}
-	return ok && rest != "" && strings.IndexByte(RESpace, rest[0]) < 0
+	return ok && rest != "" && strings.IndexByte(summarize.RESpace, rest[0]) < 0
 }

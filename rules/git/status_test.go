@@ -1,4 +1,4 @@
-package summarize
+package git
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // TestStatusLongMatchesShort checks the long-form mapping against git
@@ -29,10 +31,10 @@ func TestStatusLongMatchesShort(t *testing.T) {
 		{"detached_long", "detached_sb", nil},
 		{"big_long", "big_short", []string{"notes draft.txt"}},
 	}
-	dir := filepath.Join(corpusDir, "git_status")
+	dir := filepath.Join("testdata", "git_status")
 	for _, p := range pairs {
-		long := parseStatus(Lines(readCorpus(t, dir, p.long)))
-		short := parseStatus(Lines(readCorpus(t, dir, p.short)))
+		long := parseStatus(summarize.Lines(readCorpus(t, dir, p.long)))
+		short := parseStatus(summarize.Lines(readCorpus(t, dir, p.short)))
 		if len(long.other) > 0 || len(short.other) > 0 {
 			t.Errorf("%s/%s: unrecognized lines %q / %q", p.long, p.short, long.other, short.other)
 		}
@@ -151,7 +153,7 @@ func TestParseLongStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := parseStatus(Lines([]byte(tt.in)))
+			st := parseStatus(summarize.Lines([]byte(tt.in)))
 			var got []string
 			for _, e := range st.entries {
 				got = append(got, e.line())
@@ -170,12 +172,12 @@ func TestParseLongStatus(t *testing.T) {
 }
 
 func TestGitStatusBody(t *testing.T) {
-	r := &Run{
+	r := &summarize.Run{
 		Rule:   "bash.git_status",
 		Stdout: []byte("## main...origin/main [ahead 1]\nMM a\nUU b\n?? c\n D d\nR  e -> f\n"),
 		Exited: true,
 	}
-	got := string(gitStatus(r).Render())
+	got := string(Status(r).Render())
 	want := "changed_files: 5\nuntracked_files: 1\nstaged_files: 2\nunstaged_files: 2\nunmerged_files: 1\n" +
 		"branch: ## main...origin/main [ahead 1]\n" +
 		"status_lines:\n- MM a\n- UU b\n- ?? c\n-  D d\n- R  e -> f\n"
@@ -184,8 +186,8 @@ func TestGitStatusBody(t *testing.T) {
 	}
 
 	// A failure has no counts to report: only git's message.
-	r = &Run{Rule: "bash.git_status", Stderr: []byte("fatal: not a git repository\n"), ExitCode: 128, Exited: true}
-	if got := string(gitStatus(r).Render()); got != "stderr:\n- fatal: not a git repository\n" {
+	r = &summarize.Run{Rule: "bash.git_status", Stderr: []byte("fatal: not a git repository\n"), ExitCode: 128, Exited: true}
+	if got := string(Status(r).Render()); got != "stderr:\n- fatal: not a git repository\n" {
 		t.Errorf("failure body:\n%s", got)
 	}
 
@@ -194,8 +196,8 @@ func TestGitStatusBody(t *testing.T) {
 	for i := range 230 {
 		sb.WriteString("?? f" + strings.Repeat("x", i%7) + "\n")
 	}
-	r = &Run{Rule: "bash.git_status", Stdout: []byte(sb.String()), Exited: true}
-	body := string(gitStatus(r).Render())
+	r = &summarize.Run{Rule: "bash.git_status", Stdout: []byte(sb.String()), Exited: true}
+	body := string(Status(r).Render())
 	if !strings.Contains(body, "changed_files: 230\n") || !strings.HasSuffix(body, "status_lines_omitted: 30\n") ||
 		strings.Count(body, "\n- ?? ") != statusLinesCap {
 		t.Errorf("capped body:\n%s", body)
@@ -208,7 +210,7 @@ func TestAddStderrKeepsEveryFailure(t *testing.T) {
 		sb.WriteString("warning: noise\n")
 	}
 	sb.WriteString("error: the one that matters\n\nfatal: and this\n")
-	var b Body
+	var b summarize.Body
 	addStderr(&b, []byte(sb.String()))
 	got := string(b.Render())
 	for _, want := range []string{"- error: the one that matters\n", "- fatal: and this\n", "stderr_omitted: 10\n"} {

@@ -1,9 +1,6 @@
-package summarize
+package git
 
 import (
-	"fmt"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -101,59 +98,4 @@ func TestProgressFirst(t *testing.T) {
 			t.Errorf("isProgressFirst(%q) is false for %q", p[0], p)
 		}
 	}
-}
-
-// A flood of hints and remote messages cannot push out the failure that
-// ends them, nor the files listed under it; what is left out is counted.
-func TestRemoteMessageCaps(t *testing.T) {
-	var stderr strings.Builder
-	for i := range 40 {
-		fmt.Fprintf(&stderr, "remote: message %d\n", i)
-	}
-	stderr.WriteString("error: Your local changes to the following files would be overwritten by merge:\n")
-	for i := range 25 {
-		fmt.Fprintf(&stderr, "\tsrc/f%02d.rs\n", i)
-	}
-	stderr.WriteString("Aborting\n")
-	r := &Run{Rule: "bash.git_pull", Command: "git pull", Stderr: []byte(stderr.String()), ExitCode: 1, Exited: true}
-	block := string(mustBlock(t, r))
-	for _, want := range []string{
-		"- error: Your local changes to the following files would be overwritten by merge:\n",
-		"- \tsrc/f24.rs\n",
-		"- remote: message 19\n",
-		"messages_omitted: 21\n", // 20 remote lines and "Aborting"
-	} {
-		if !strings.Contains(block, want) {
-			t.Errorf("block lacks %q:\n%s", want, block)
-		}
-	}
-	if strings.Contains(block, "remote: message 20\n") {
-		t.Errorf("the 21st remote message is past the cap:\n%s", block)
-	}
-}
-
-// The check after every rule must never need the fallback on the corpus of
-// this family: the rules keep every failure line themselves.
-func TestGitCargoCorpusKeepsFailures(t *testing.T) {
-	for _, c := range loadCorpus(t) {
-		switch filepath.Base(c.dir) {
-		case "git_push", "git_pull", "git_fetch", "git_clone", "git_show", "cargo_build", "cargo_clippy":
-		default:
-			continue
-		}
-		block := mustBlock(t, c.run)
-		if strings.Contains(string(block), "\nfallback: true\n") {
-			t.Errorf("%s: the rule's body lost a failure:\n%s", c.name, block)
-		}
-	}
-}
-
-func mustBlock(t *testing.T, r *Run) []byte {
-	t.Helper()
-	r.StdoutBytes, r.StderrBytes = int64(len(r.Stdout)), int64(len(r.Stderr))
-	b, ok := BlockOf(r)
-	if !ok {
-		t.Fatalf("no rule %s", r.Rule)
-	}
-	return b
 }

@@ -1,9 +1,11 @@
-package summarize
+package git
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestLogCommitLine(t *testing.T) {
@@ -46,8 +48,8 @@ func TestGitLogBody(t *testing.T) {
 			fmt.Fprintf(&sb, "%07x change %d\n", 0xa000+i, i)
 		}
 	}
-	r := &Run{Rule: "bash.git_log", Stdout: []byte(sb.String()), Exited: true}
-	got := string(gitLog(r).Render())
+	r := &summarize.Run{Rule: "bash.git_log", Stdout: []byte(sb.String()), Exited: true}
+	got := string(Log(r).Render())
 	for _, want := range []string{
 		"commits: 20\nmerge_subjects: 2\nsubjects:\n- 000a000 change 0\n",
 		"- 000a002 Merge branch 'b2'\n",
@@ -63,7 +65,7 @@ func TestGitLogBody(t *testing.T) {
 	// Graph-only lines are neither commits nor other lines; --stat lines
 	// are other lines.
 	r.Stdout = []byte("*   aaaa111 Merge branch 'x'\n|\\  \n| * bbbb222 work\n|/  \n* cccc333 base\n file | 2 +-\n")
-	got = string(gitLog(r).Render())
+	got = string(Log(r).Render())
 	if want := "commits: 3\nmerge_subjects: 1\n"; !strings.HasPrefix(got, want) {
 		t.Errorf("graph body does not start with %q:\n%s", want, got)
 	}
@@ -72,8 +74,8 @@ func TestGitLogBody(t *testing.T) {
 	}
 
 	// A failure: git's message, no counts.
-	r = &Run{Rule: "bash.git_log", Stderr: []byte("fatal: bad revision 'nope'\n"), ExitCode: 128, Exited: true}
-	if got := string(gitLog(r).Render()); got != "stderr:\n- fatal: bad revision 'nope'\n" {
+	r = &summarize.Run{Rule: "bash.git_log", Stderr: []byte("fatal: bad revision 'nope'\n"), ExitCode: 128, Exited: true}
+	if got := string(Log(r).Render()); got != "stderr:\n- fatal: bad revision 'nope'\n" {
 		t.Errorf("failure body:\n%s", got)
 	}
 }

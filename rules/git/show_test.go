@@ -1,4 +1,4 @@
-package summarize
+package git
 
 import (
 	"fmt"
@@ -91,27 +91,5 @@ func TestSplitShowPatchIsView(t *testing.T) {
 	s := splitShow(out)
 	if &s.patch[0] != &out[strings.Index(string(out), "diff")] {
 		t.Error("the patch was copied")
-	}
-}
-
-// The headers and the patch share one budget: the excerpt is sized after
-// the commit items, so the block stays within it.
-func TestGitShowBudget(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("commit 1111111111111111111111111111111111111111\nAuthor: A <a@x>\n\n    regenerate\n\n")
-	b.WriteString("diff --git a/x b/x\n@@ -1,400 +1,400 @@\n")
-	for i := range 400 {
-		fmt.Fprintf(&b, "-old line %d of the file\n+new line %d of the file\n", i, i)
-	}
-	r := &Run{Rule: "bash.git_show", Command: "git show", Stdout: []byte(b.String()), Exited: true, Budget: 4096,
-		RawOutput: "shrinkrun show 0123456789abcdef"}
-	block := string(mustBlock(t, r))
-	if len(block) > r.Budget {
-		t.Errorf("block of %d bytes over the budget %d:\n%s", len(block), r.Budget, block)
-	}
-	for _, want := range []string{"commits:\n- commit 1111111111111111111111111111111111111111\n", "      regenerate\n", "insertions: 400\n", "excerpt:\n"} {
-		if !strings.Contains(block, want) {
-			t.Errorf("block lacks %q:\n%s", want, block)
-		}
 	}
 }
