@@ -2,7 +2,6 @@ package classify
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -21,7 +20,6 @@ func refused(at int, format string, args ...any) verdict {
 // families maps a command name to the matcher of its family. Each family
 // lives in a file of its own with its rule ids.
 var families = map[string]func(argv []string) verdict{
-	"cargo": matchCargo,
 
 	"go": matchGo,
 
@@ -41,59 +39,6 @@ func Legacy(argv []string) Verdict {
 	}
 	return Verdict{Reason: "not a recognized command"}
 }
-
-// cargoFormats are the cargo and libtest options that replace the
-// human-readable output (JSON, terse or listing formats, colors, a log file).
-var cargoFormats = []string{
-	"--message-format", "--format", "--list", "--color", "--logfile",
-	"--unit-graph", "--build-plan",
-}
-
-func matchCargo(argv []string) verdict {
-	i := 1
-	if i < len(argv) && len(argv[i]) > 1 && argv[i][0] == '+' {
-		i++ // a rustup toolchain, +nightly
-	}
-	switch {
-	case i == len(argv):
-		return refused(0, "not a recognized command")
-	case strings.HasPrefix(argv[i], "-"):
-		return refused(i, "cargo option %q before the subcommand", argv[i])
-	}
-	var rule string
-	formats := cargoFormats
-	switch argv[i] {
-	case "check":
-		rule = CargoCheck
-	case "test":
-		rule = CargoTest
-	case "build":
-		rule, formats = CargoBuild, cargoBuildFormats
-	case "clippy":
-		rule, formats = CargoClippy, cargoClippyFormats
-	default:
-		return refused(i, "not a recognized command")
-	}
-	if v, ok := helpFlag(argv, i+1); ok {
-		return v
-	}
-	// -h and -V can hide in a short-option cluster such as -qh.
-	if j := formatFlag(argv, i+1, formats, "hV"); j >= 0 {
-		return refused(j, "option %q changes the output format", argv[j])
-	}
-	return verdict{rule: rule}
-}
-
-// cargoBuildFormats adds to cargoFormats what cargo build alone prints:
-// --timings writes an HTML report and names it on a status line the build
-// summary does not keep.
-var cargoBuildFormats = slices.Concat(cargoFormats, []string{"--timings"})
-
-// cargoClippyFormats adds --fix to cargoFormats: cargo clippy --fix edits
-// the sources and reports each file it fixed on status lines the lint
-// summary does not keep; --timings as for cargo build. Lint options after
-// "--" (-D warnings, -W clippy::pedantic) keep the format.
-var cargoClippyFormats = slices.Concat(cargoFormats, []string{"--fix", "--timings"})
 
 // helpFlag finds a help or version request from argv[from] on: the output
 // is then a manual, not what the rule summarizes.

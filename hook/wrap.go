@@ -5,8 +5,9 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/shrinkrun/shrinkrun/rules"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // Wrap returns the command that runs cmd under the shrinkrun binary bin:

@@ -10,6 +10,7 @@ package rules
 
 import (
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules/cargo"
 	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -50,6 +51,12 @@ var Table = []Family{
 		{ID: "bash.git_pull", Commands: []string{"git"}, Match: git.MatchPull, Summarize: git.Pull, Usage: []string{"git pull"}},
 		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}},
 		{ID: "bash.git_clone", Commands: []string{"git"}, Match: git.MatchClone, Summarize: git.Clone, Usage: []string{"git clone"}},
+	}},
+	{Name: "cargo", Finder: cargo.Finder, Rules: []Rule{
+		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Usage: []string{"cargo check"}},
+		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Usage: []string{"cargo test"}},
+		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Usage: []string{"cargo build"}},
+		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Usage: []string{"cargo clippy"}},
 	}},
 }
 

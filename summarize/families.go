@@ -3,12 +3,6 @@ package summarize
 // Until the rule table lands (package rules), the families register here.
 
 var familyRules = map[string]Func{
-	"bash.cargo_check": cargoCheck,
-	"bash.cargo_test":  cargoTest,
-
-	"bash.cargo_build":  cargoBuild,
-	"bash.cargo_clippy": cargoClippy,
-
 	"bash.go_test":  goTest,
 	"bash.go_build": goBuild,
 	"bash.go_vet":   goVet,
@@ -26,7 +20,7 @@ var familyRules = map[string]Func{
 	"bash.npm_install": npmInstall,
 }
 
-var familyFinders = []Finder{cargoFinder, goFinder, pythonFinder, nodeFinder{}}
+var familyFinders = []Finder{goFinder, pythonFinder, nodeFinder{}}
 
 // LegacyFinders are the finders of the families registered here.
 var LegacyFinders = familyFinders

@@ -3,7 +3,6 @@ package summarize
 import (
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -65,40 +64,10 @@ func TestIsLocation(t *testing.T) {
 // The regexps the hand-written parsers replace.
 var (
 	wholeLocation = regexp.MustCompile(`^\S+:\d+:\d+$`)
-	arrowRE       = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
 	anyLocationRE = regexp.MustCompile(`\S+:\d+:\d+`)
 	rustErrorRE   = regexp.MustCompile(`^error(\[E\d{4}\])?: \S`)
 	fatalRE       = regexp.MustCompile(`^(fatal|error): \S`)
 )
-
-var arrowCases = map[string]string{
-	"  --> src/main.rs:12:30":       "src/main.rs:12:30",
-	"--> a:1:2":                     "a:1:2",
-	" \t--> a:1:2:3:4 more":         "a:1:2:3:4",
-	"   --> a:1:2x":                 "a:1:2",
-	"   --> a:1:2:x":                "a:1:2",
-	"   --> a::1:2":                 "a::1:2",
-	"   --> :1:2":                   "",
-	"   -->  a:1:2":                 "",
-	"   --> a:1":                    "",
-	"   --> src/lib.rs:1:2\xff:3:4": "src/lib.rs:1:2\xff:3:4",
-	"   ::: src/lib.rs:1:2":         "",
-}
-
-func TestArrowLocation(t *testing.T) {
-	for l, want := range arrowCases {
-		if got, ok := arrowLocation(l); got != want || ok != (want != "") {
-			t.Errorf("arrowLocation(%q) = %q, %v; want %q", l, got, ok, want)
-		}
-	}
-}
-
-// isProgressByCut is what isProgress replaces.
-func isProgressByCut(l string) bool {
-	t := strings.TrimLeft(l, " ")
-	verb, _, _ := strings.Cut(t, " ")
-	return t != l && verb != "" && verb[0] >= 'A' && verb[0] <= 'Z' && len(l)-len(t)+len(verb) == 12
-}
 
 // FuzzHandParsers checks the parsers written by hand for speed against the
 // plain forms they replace: eachLine against lines (a rule and the check
@@ -110,9 +79,6 @@ func FuzzHandParsers(f *testing.F) {
 		f.Add([]byte(c.in))
 	}
 	for s := range locationCases {
-		f.Add([]byte(s))
-	}
-	for s := range arrowCases {
 		f.Add([]byte(s))
 	}
 	for _, s := range goHandSeeds {
@@ -151,18 +117,8 @@ func FuzzHandParsers(f *testing.F) {
 		if got, want := IsLocation(s), wholeLocation.MatchString(s); got != want {
 			t.Fatalf("isLocation(%q) = %v, regexp says %v", s, got, want)
 		}
-		var arrow string
-		if m := arrowRE.FindStringSubmatch(s); m != nil {
-			arrow = m[1]
-		}
-		if got, ok := arrowLocation(s); got != arrow || ok != (arrow != "") {
-			t.Fatalf("arrowLocation(%q) = %q, %v; regexp says %q", s, got, ok, arrow)
-		}
 		if got, want := slices.Collect(locations(s)), anyLocationRE.FindAllString(s, -1); !slices.Equal(got, want) {
 			t.Fatalf("locations(%q) = %q, regexp finds %q", s, got, want)
-		}
-		if got, want := isProgress(s), isProgressByCut(s); got != want {
-			t.Fatalf("isProgress(%q) = %v, the plain form says %v", s, got, want)
 		}
 		if got, want := isESLintError(s), reESLintError.MatchString(s); got != want {
 			t.Fatalf("isESLintError(%q) = %v, regexp says %v", s, got, want)

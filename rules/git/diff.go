@@ -2,10 +2,10 @@ package git
 
 import (
 	"bytes"
-	"github.com/shrinkrun/shrinkrun/classify"
 	"strconv"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 

@@ -1,9 +1,9 @@
 package git
 
 import (
-	"github.com/shrinkrun/shrinkrun/classify"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 

@@ -2,10 +2,10 @@ package git
 
 import (
 	"bytes"
-	"github.com/shrinkrun/shrinkrun/classify"
 	"iter"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 

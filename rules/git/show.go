@@ -2,11 +2,11 @@ package git
 
 import (
 	"bytes"
-	"github.com/shrinkrun/shrinkrun/classify"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 

@@ -2,10 +2,10 @@ package git
 
 import (
 	"cmp"
-	"github.com/shrinkrun/shrinkrun/classify"
 	"slices"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 

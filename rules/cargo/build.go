@@ -1,6 +1,18 @@
-package summarize
+package cargo
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchBuild recognizes cargo build. --timings writes an HTML report and
+// names it on a status line the build summary does not keep.
+func MatchBuild(argv []string) classify.Answer { return matchSub(argv, "build", buildFormats) }
+
+var buildFormats = slices.Concat(formats, []string{"--timings"})
 
 // Caps of what cargo build adds to cargo check's fields.
 const (
@@ -9,19 +21,19 @@ const (
 	maxBuildScriptStdout = 20
 )
 
-// cargoBuild summarizes bash.cargo_build: cargo check's fields, read by
+// Build summarizes bash.cargo_build: cargo check's fields, read by
 // the same cargoLog, plus the two failures only a build has. A link error
 // is one rustc diagnostic ("error: linking with `cc` failed") whose cause,
 // the undefined symbols, sits in its "= note:" lines, which cargoLog does
 // not keep; and a build script that fails leaves its own output under
 // "Caused by:" in "--- stdout" and "--- stderr" sections, which hold the
 // reason it failed.
-func cargoBuild(r *Run) *Body {
+func Build(r *summarize.Run) *summarize.Body {
 	var br buildReader
-	ReadStreams(&br, r.Stderr, r.Stdout)
+	summarize.ReadStreams(&br, r.Stderr, r.Stdout)
 	c, x := &br.cargo, &br.extras
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	c.addBuildFields(b)
 	b.List("linker_errors", x.linker, maxLinkerErrors)
@@ -30,8 +42,8 @@ func cargoBuild(r *Run) *Body {
 
 	room := r.BodyRoom() - len(b.Render())
 	items, limit := c.diagnosticItems()
-	n, _ := FitList("diagnostics", items, limit, room)
-	AddList(b, "diagnostics", items, n)
+	n, _ := summarize.FitList("diagnostics", items, limit, room)
+	summarize.AddList(b, "diagnostics", items, n)
 	return b
 }
 

@@ -1,8 +1,10 @@
-package summarize
+package cargo
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // This file reads what cargo itself prints (on stderr, or on stdout after
@@ -139,7 +141,7 @@ func (c *cargoLog) cargoLine(l string) {
 		// "to rerun pass" lines already kept.
 		c.status = l
 	case strings.HasPrefix(l, "warning: `") && strings.Contains(l, ") generated "):
-		c.reportedWarnings += numberAfter(l, ") generated ") - NumberBefore(l, " duplicate")
+		c.reportedWarnings += numberAfter(l, ") generated ") - summarize.NumberBefore(l, " duplicate")
 	case strings.HasPrefix(l, "warning: build failed, waiting for other jobs"),
 		strings.HasPrefix(l, "error: aborting due to "),
 		strings.HasPrefix(l, "warning: ") && strings.HasSuffix(l, " emitted") && numberAfter(l, "warning: ") > 0:
@@ -276,7 +278,7 @@ func (c *cargoLog) diagnosticItems() ([]string, int) {
 // fixed order: warnings, errors, compiler_error_codes, final_status,
 // cargo_errors and caused_by (those after errors only when there is
 // something to copy).
-func (c *cargoLog) addBuildFields(b *Body) {
+func (c *cargoLog) addBuildFields(b *summarize.Body) {
 	w, e := c.counts()
 	b.Count("warnings", w)
 	b.Count("errors", e)

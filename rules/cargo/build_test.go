@@ -1,9 +1,11 @@
-package summarize
+package cargo
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // GNU ld reports an undefined symbol on two lines, the function and then
@@ -24,7 +26,7 @@ func TestBuildLinkerGNU(t *testing.T) {
 		"",
 	}, "\n")
 	var x buildExtras
-	for _, l := range Lines([]byte(stderr)) {
+	for _, l := range summarize.Lines([]byte(stderr)) {
 		if x.take(l) {
 			t.Errorf("take(%q) kept a line from cargoLog", l)
 		}
@@ -59,7 +61,7 @@ func TestBuildScriptSections(t *testing.T) {
 	}, "\n")
 	var x buildExtras
 	var toLog []string
-	for _, l := range Lines([]byte(stderr)) {
+	for _, l := range summarize.Lines([]byte(stderr)) {
 		if !x.take(l) {
 			toLog = append(toLog, l)
 		}

@@ -10,7 +10,7 @@
 # ("finished in 0.00s", "target(s) in 0.41s") naturally vary between runs;
 # everything else is reproducible.
 #
-# Usage: bash testdata/corpus/cargo.sh   (then go test ./summarize -update)
+# Usage: bash rules/cargo/testdata/cargo.sh   (then go test ./rules/cargo -update)
 set -euo pipefail
 
 command -v cargo >/dev/null || export PATH="$HOME/.cargo/bin:$PATH"

@@ -1,9 +1,15 @@
-package summarize
+package cargo
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchTest recognizes cargo test.
+func MatchTest(argv []string) classify.Answer { return matchSub(argv, "test", formats) }
 
 // Caps of bash.cargo_test. Failing names are short and each one matters, so
 // at least a hundred are always listed; failure contexts and per-binary
@@ -24,7 +30,7 @@ const (
 	maxFatalErrors = 10
 )
 
-// cargoTest summarizes bash.cargo_test: exact totals summed over every test
+// Test summarizes bash.cargo_test: exact totals summed over every test
 // binary, the failing test names, each failure's panic line, message and
 // location, every "test result:" line with the binary it belongs to, and,
 // when the tests did not build, the compiler diagnostics exactly as
@@ -33,9 +39,9 @@ const (
 // libtest writes to stdout and cargo to stderr; both are read with the same
 // line reader, so a run captured with 2>&1 (everything on stdout) gives the
 // same body.
-func cargoTest(r *Run) *Body {
+func Test(r *summarize.Run) *summarize.Body {
 	var t testLog
-	ReadStreams(&t, r.Stderr, r.Stdout)
+	summarize.ReadStreams(&t, r.Stderr, r.Stdout)
 
 	var tot testTotals
 	var names []string
@@ -48,7 +54,7 @@ func cargoTest(r *Run) *Body {
 		}
 	}
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("passed", tot.passed)
 	b.Count("failed", tot.failed)
@@ -66,29 +72,29 @@ func cargoTest(r *Run) *Body {
 	// then the failure contexts.
 	room := r.BodyRoom() - len(b.Render())
 	diags, diagLimit := t.cargo.diagnosticItems()
-	nDiags, size := FitList("diagnostics", diags, diagLimit, room)
+	nDiags, size := summarize.FitList("diagnostics", diags, diagLimit, room)
 	room -= size
 
 	results := t.resultItems(maxTestResults)
-	nResults, size := FitList("test_results", results, maxTestResults, room/2)
+	nResults, size := summarize.FitList("test_results", results, maxTestResults, room/2)
 	room -= size
 
 	failures, lost := t.failureItems(names)
 	if slices.ContainsFunc(lost, func(n int) bool { return n > 0 }) {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
-	nFailures, _ := FitList("failures", failures, maxFailures, room)
+	nFailures, _ := summarize.FitList("failures", failures, maxFailures, room)
 	lostLines := 0
 	for _, n := range lost[:nFailures] {
 		lostLines += n
 	}
 
-	AddList(b, "failures", failures, nFailures)
+	summarize.AddList(b, "failures", failures, nFailures)
 	if lostLines > 0 {
 		b.Count("failure_lines_omitted", lostLines)
 	}
-	AddList(b, "test_results", results, nResults)
-	AddList(b, "diagnostics", diags, nDiags)
+	summarize.AddList(b, "test_results", results, nResults)
+	summarize.AddList(b, "diagnostics", diags, nDiags)
 	return b
 }
 
@@ -107,15 +113,15 @@ func (tt *testTotals) add(result string) {
 	for part := range strings.SplitSeq(counts, "; ") {
 		switch {
 		case strings.HasSuffix(part, " passed"):
-			tt.passed += NumberBefore(part, " passed")
+			tt.passed += summarize.NumberBefore(part, " passed")
 		case strings.HasSuffix(part, " failed"):
-			tt.failed += NumberBefore(part, " failed")
+			tt.failed += summarize.NumberBefore(part, " failed")
 		case strings.HasSuffix(part, " ignored"):
-			tt.ignored += NumberBefore(part, " ignored")
+			tt.ignored += summarize.NumberBefore(part, " ignored")
 		case strings.HasSuffix(part, " measured"):
-			tt.measured += NumberBefore(part, " measured")
+			tt.measured += summarize.NumberBefore(part, " measured")
 		case strings.HasSuffix(part, " filtered out"):
-			tt.filteredOut += NumberBefore(part, " filtered out")
+			tt.filteredOut += summarize.NumberBefore(part, " filtered out")
 		}
 	}
 }

@@ -1,9 +1,12 @@
-package summarize
+package cargo
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestParseDiagHead(t *testing.T) {
@@ -33,7 +36,7 @@ func TestParseDiagHead(t *testing.T) {
 
 func feedAll(text string) *cargoLog {
 	var c cargoLog
-	for _, l := range Lines([]byte(text)) {
+	for _, l := range summarize.Lines([]byte(text)) {
 		c.Feed(l)
 	}
 	return &c
@@ -204,34 +207,34 @@ func TestCargoCrossCheck(t *testing.T) {
 		"cargo_build/errors_quiet": "quiet",
 		"cargo_clippy/quiet":       "quiet",
 	}
-	for _, c := range loadCorpus(t) {
-		if !strings.HasPrefix(c.name, "cargo_") {
+	for _, c := range ruletest.Corpus(t, "testdata") {
+		if !strings.HasPrefix(c.Name, "cargo_") {
 			continue
 		}
 		var lg *cargoLog
-		if c.run.Rule == "bash.cargo_test" {
+		if c.Run.Rule == "bash.cargo_test" {
 			var tl testLog
-			for _, l := range Lines(c.run.Stderr) {
+			for _, l := range summarize.Lines(c.Run.Stderr) {
 				tl.Feed(l)
 			}
 			tl.EndStream()
-			for _, l := range Lines(c.run.Stdout) {
+			for _, l := range summarize.Lines(c.Run.Stdout) {
 				tl.Feed(l)
 			}
 			lg = &tl.cargo
 		} else {
-			lg = feedAll(string(c.run.Stderr) + string(c.run.Stdout))
+			lg = feedAll(string(c.Run.Stderr) + string(c.Run.Stdout))
 		}
 		w, e := lg.counts()
-		if _, ok := warningExceptions[c.name]; !ok && w != lg.reportedWarnings {
-			t.Errorf("%s: %d warnings counted, cargo reports %d", c.name, w, lg.reportedWarnings)
+		if _, ok := warningExceptions[c.Name]; !ok && w != lg.reportedWarnings {
+			t.Errorf("%s: %d warnings counted, cargo reports %d", c.Name, w, lg.reportedWarnings)
 		}
-		if _, ok := errorExceptions[c.name]; !ok && e != lg.reportedErrors {
-			t.Errorf("%s: %d errors counted, cargo reports %d", c.name, e, lg.reportedErrors)
+		if _, ok := errorExceptions[c.Name]; !ok && e != lg.reportedErrors {
+			t.Errorf("%s: %d errors counted, cargo reports %d", c.Name, e, lg.reportedErrors)
 		}
 		for _, d := range lg.diags {
 			if d.isError && strings.HasPrefix(d.head, "error[") && d.loc == "" {
-				t.Errorf("%s: %q has no location", c.name, d.head)
+				t.Errorf("%s: %q has no location", c.Name, d.head)
 			}
 		}
 	}
@@ -244,10 +247,10 @@ func TestNumbers(t *testing.T) {
 	if n := numberAfter("no number", " due to "); n != 0 {
 		t.Errorf("numberAfter without sep = %d", n)
 	}
-	if n := NumberBefore("generated 5 warnings (13 duplicates)", " duplicate"); n != 13 {
+	if n := summarize.NumberBefore("generated 5 warnings (13 duplicates)", " duplicate"); n != 13 {
 		t.Errorf("numberBefore = %d", n)
 	}
-	if n := NumberBefore("x duplicate", " duplicate"); n != 0 {
+	if n := summarize.NumberBefore("x duplicate", " duplicate"); n != 0 {
 		t.Errorf("numberBefore without number = %d", n)
 	}
 }

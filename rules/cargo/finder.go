@@ -1,15 +1,19 @@
-package summarize
+package cargo
 
-import "strings"
+import (
+	"strings"
 
-// cargoFinder is the cargo family's Finder: rustc's and cargo's error
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Finder is the cargo family's Finder: rustc's and cargo's error
 // lines (IsErrorLine) with their primary location, libtest failures and
 // panics; and in a run that failed, the tests a test binary died running:
 // the name of a "test NAME ... " start line (one test thread) that no
 // result followed before the binary's output ended, and the thread named
 // in the runtime's "thread 'NAME' has overflowed its stack" (libtest names
 // each test's thread after it; "main" and "<unnamed>" name no test).
-var cargoFinder = StreamFinder(func(r *Run, s Stream) {
+var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
 	ls, failed := s.Lines, r.Failed()
 	inError := false
 	running, runningAt := "", -1 // a test started and not finished yet
@@ -33,7 +37,7 @@ var cargoFinder = StreamFinder(func(r *Run, s Stream) {
 				continue
 			}
 			switch level, _, _, ok := diagnostic(l); {
-			case IsErrorLine(l):
+			case summarize.IsErrorLine(l):
 				s.Require(strings.TrimSpace(l), l, i)
 				inError = true
 			case ok && level == "error":
@@ -122,14 +126,14 @@ func diagnostic(l string) (level, code, text string, ok bool) {
 // "  --> src/main.rs:12:30", as the regexp ^\s*--> (\S+:\d+:\d+) would
 // (FuzzHandParsers holds it to it).
 func arrowLocation(l string) (string, bool) {
-	w, ok := strings.CutPrefix(strings.TrimLeft(l, RESpace), "--> ")
+	w, ok := strings.CutPrefix(strings.TrimLeft(l, summarize.RESpace), "--> ")
 	if !ok {
 		return "", false
 	}
-	if i := strings.IndexAny(w, RESpace); i >= 0 {
+	if i := strings.IndexAny(w, summarize.RESpace); i >= 0 {
 		w = w[:i]
 	}
-	n := LocationPrefix(w)
+	n := summarize.LocationPrefix(w)
 	return w[:n], n > 0
 }
 
@@ -165,5 +169,5 @@ func panicLocation(l string) (string, bool) {
 	}
 	loc, ok = strings.CutPrefix(loc, "panicked at ")
 	loc = strings.TrimSuffix(loc, ":")
-	return loc, ok && IsLocation(loc)
+	return loc, ok && summarize.IsLocation(loc)
 }

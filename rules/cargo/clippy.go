@@ -1,10 +1,22 @@
-package summarize
+package cargo
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchClippy recognizes cargo clippy. --fix edits the sources and reports
+// each file it fixed on status lines the lint summary does not keep;
+// --timings as for cargo build. Lint options after "--" (-D warnings,
+// -W clippy::pedantic) keep the format.
+func MatchClippy(argv []string) classify.Answer { return matchSub(argv, "clippy", clippyFormats) }
+
+var clippyFormats = slices.Concat(formats, []string{"--fix", "--timings"})
 
 // Caps of cargo_clippy. A lint typically fires many times with the same
 // message, so its diagnostics are grouped; an error group lists far more
@@ -17,7 +29,7 @@ const (
 	maxWarningSummary  = 20
 )
 
-// cargoClippy summarizes bash.cargo_clippy: the build fields of cargo check
+// Clippy summarizes bash.cargo_clippy: the build fields of cargo check
 // (cargoLog reads clippy's output as it reads rustc's: a lint is a warning
 // or error diagnostic), cargo's "generated N warnings" lines, which carry
 // the cargo clippy --fix command to run, and the diagnostics grouped by
@@ -26,19 +38,19 @@ const (
 // Diagnostics that name no lint (compiler errors; a rustc lint after its
 // first occurrence, which alone says its name) get one item each, as in
 // cargo check.
-func cargoClippy(r *Run) *Body {
+func Clippy(r *summarize.Run) *summarize.Body {
 	var cr clippyReader
-	ReadStreams(&cr, r.Stderr, r.Stdout)
+	summarize.ReadStreams(&cr, r.Stderr, r.Stdout)
 	c := &cr.cargo
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	c.addBuildFields(b)
 	b.List("warning_summaries", cr.summaries, maxWarningSummary)
 
 	items, limit, cut := lintItems(c, cr.names)
-	n, _ := FitList("diagnostics", items, limit, r.BodyRoom()-len(b.Render())-OmittedSize("lint_diagnostics_omitted", cut.total))
-	AddList(b, "diagnostics", items, n)
+	n, _ := summarize.FitList("diagnostics", items, limit, r.BodyRoom()-len(b.Render())-summarize.OmittedSize("lint_diagnostics_omitted", cut.total))
+	summarize.AddList(b, "diagnostics", items, n)
 	if shown := cut.upTo(n); shown > 0 {
 		b.Count("lint_diagnostics_omitted", shown)
 	}

@@ -1,10 +1,13 @@
-package summarize
+package cargo
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestTestTotals(t *testing.T) {
@@ -94,15 +97,20 @@ func TestFailureLines(t *testing.T) {
 	}
 }
 
-func cargoBody(r *Run) string {
-	return string(familyRules[r.Rule](r).Render())
+func cargoBody(r *summarize.Run) string {
+	return string(byID[r.Rule](r).Render())
+}
+
+// byID are the family's rules by id, as the table has them.
+var byID = map[string]summarize.Func{
+	"bash.cargo_check": Check, "bash.cargo_test": Test, "bash.cargo_build": Build, "bash.cargo_clippy": Clippy,
 }
 
 // TestShouldPanicNocapture: with --nocapture the panic of a should_panic
 // test that passes lands on stderr too; only failing tests' panics are
 // failures.
 func TestShouldPanicNocapture(t *testing.T) {
-	r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101,
+	r := &summarize.Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101,
 		Stderr: []byte(`     Running unittests src/lib.rs (target/debug/deps/demo-1)
 
 thread 'tests::pop_empty' (11) panicked at src/lib.rs:11:22:
@@ -137,7 +145,7 @@ test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; 
 // TestUnpairedResults: results are paired with Running lines only when
 // there is one per binary.
 func TestUnpairedResults(t *testing.T) {
-	r := &Run{Rule: "bash.cargo_test", Exited: true,
+	r := &summarize.Run{Rule: "bash.cargo_test", Exited: true,
 		Stderr: []byte("     Running unittests src/lib.rs (target/debug/deps/demo-1)\n"),
 		Stdout: []byte("running 1 test\ntest a ... ok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n" +
 			"running 0 tests\n\ntest result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n")}
@@ -160,7 +168,7 @@ func TestFailedTestsCap(t *testing.T) {
 		fmt.Fprintf(&out, "    t%03d\n", i)
 	}
 	out.WriteString("\ntest result: FAILED. 0 passed; 150 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s\n")
-	r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(out.String())}
+	r := &summarize.Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(out.String())}
 	got := cargoBody(r)
 	for _, want := range []string{
 		"failed: 150\n",
@@ -176,23 +184,24 @@ func TestFailedTestsCap(t *testing.T) {
 // TestCargoBudget: every corpus block stays within a small budget, and the
 // counts, names and statuses survive it.
 func TestCargoBudget(t *testing.T) {
-	for _, c := range loadCorpus(t) {
-		if !strings.HasPrefix(c.name, "cargo_") {
+	for _, c := range ruletest.Corpus(t, "testdata") {
+		if !strings.HasPrefix(c.Name, "cargo_") {
 			continue
 		}
-		r := *c.run
+		r := *c.Run
 		r.Budget = 2048
 		r.RawOutput = "shrinkrun show 0123456789abcdef"
-		b := familyRules[r.Rule](&r).Render()
-		if n := len(header(&r)) + len(b) + len("raw_output: \n") + len(r.RawOutput); n > r.Budget && !strings.Contains(c.name, "many_failures") {
+		b := byID[r.Rule](&r).Render()
+		// The header and the raw_output line take what BodyRoom leaves.
+		if n := r.BlockBudget() - r.BodyRoom() + len(b); n > r.Budget && !strings.Contains(c.Name, "many_failures") {
 			// many_failures lists 100 names, which a 2 KiB budget cannot
 			// hold; names are never dropped for the budget.
-			t.Errorf("%s: %d bytes over a budget of %d:\n%s", c.name, n, r.Budget, b)
+			t.Errorf("%s: %d bytes over a budget of %d:\n%s", c.Name, n, r.Budget, b)
 		}
-		full := cargoBody(c.run)
+		full := cargoBody(c.Run)
 		for _, key := range []string{"exit_code:", "errors:", "final_status:", "failed:"} {
 			if strings.Contains(full, key) && !strings.Contains(string(b), key) {
-				t.Errorf("%s: %s lost to the budget", c.name, key)
+				t.Errorf("%s: %s lost to the budget", c.Name, key)
 			}
 		}
 	}
@@ -201,16 +210,16 @@ func TestCargoBudget(t *testing.T) {
 // TestCargoTestNames: the failing names of every corpus case are exactly
 // the names libtest lists, and as many as the results count as failed.
 func TestCargoTestNames(t *testing.T) {
-	for _, c := range loadCorpus(t) {
-		if c.run.Rule != "bash.cargo_test" {
+	for _, c := range ruletest.Corpus(t, "testdata") {
+		if c.Run.Rule != "bash.cargo_test" {
 			continue
 		}
 		var tl testLog
-		for _, l := range Lines(c.run.Stderr) {
+		for _, l := range summarize.Lines(c.Run.Stderr) {
 			tl.Feed(l)
 		}
 		tl.EndStream()
-		for _, l := range Lines(c.run.Stdout) {
+		for _, l := range summarize.Lines(c.Run.Stdout) {
 			tl.Feed(l)
 		}
 		var tot testTotals
@@ -221,11 +230,11 @@ func TestCargoTestNames(t *testing.T) {
 			marks := slices.Clone(bin.failedMarks)
 			slices.Sort(marks)
 			if bin.result != "" && !slices.Equal(marks, bin.failed) && len(marks) > 0 {
-				t.Errorf("%s: FAILED lines %q, failures list %q", c.name, marks, bin.failed)
+				t.Errorf("%s: FAILED lines %q, failures list %q", c.Name, marks, bin.failed)
 			}
 		}
 		if len(names) != tot.failed {
-			t.Errorf("%s: %d names, %d failed", c.name, len(names), tot.failed)
+			t.Errorf("%s: %d names, %d failed", c.Name, len(names), tot.failed)
 		}
 	}
 }
@@ -241,7 +250,7 @@ func TestResultsCap(t *testing.T) {
 		}
 		fmt.Fprintf(&out, "\ntest result: ok. %d passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n", i)
 	}
-	r := &Run{Rule: "bash.cargo_test", Exited: true, Stdout: []byte(out.String())}
+	r := &summarize.Run{Rule: "bash.cargo_test", Exited: true, Stdout: []byte(out.String())}
 	got := cargoBody(r)
 	if !strings.Contains(got, "- test result: ok. 39 passed;") || strings.Contains(got, "- test result: ok. 40 passed;") ||
 		!strings.Contains(got, "test_results_omitted: 4\n") {
@@ -254,7 +263,7 @@ func TestResultsCap(t *testing.T) {
 // line in it neither ends the binary nor adds to the counts, and rustc's
 // errors in it are no build errors.
 func TestCapturedLibtestLines(t *testing.T) {
-	r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(`
+	r := &summarize.Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(`
 running 2 tests
 test ok_one ... ok
 test ui ... FAILED
@@ -330,7 +339,7 @@ func TestDeadBinary(t *testing.T) {
 			"\nrunning 1 test\ntest tests::a ... loading\nok\n\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n", "",
 			nil, []string{"unfinished_tests"}},
 	} {
-		r := &Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(c.stdout), Stderr: []byte(c.stderr)}
+		r := &summarize.Run{Rule: "bash.cargo_test", Exited: true, ExitCode: 101, Stdout: []byte(c.stdout), Stderr: []byte(c.stderr)}
 		got := cargoBody(r)
 		for _, w := range c.want {
 			if !strings.Contains(got, w) {
