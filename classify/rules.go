@@ -21,8 +21,6 @@ func refused(at int, format string, args ...any) verdict {
 // lives in a file of its own with its rule ids.
 var families = map[string]func(argv []string) verdict{
 
-	"go": matchGo,
-
 	"pytest": matchPython, "python": matchPython, "python3": matchPython,
 	"mypy": matchPython, "pip": matchPython, "pip3": matchPython,
 

@@ -12,6 +12,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/rules/cargo"
 	"github.com/shrinkrun/shrinkrun/rules/git"
+	"github.com/shrinkrun/shrinkrun/rules/golang"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -57,6 +58,12 @@ var Table = []Family{
 		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Usage: []string{"cargo test"}},
 		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Usage: []string{"cargo build"}},
 		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Usage: []string{"cargo clippy"}},
+	}},
+	{Name: "golang", Finder: golang.Finder, Rules: []Rule{
+		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Summarize: golang.Test, Usage: []string{"go test"}},
+		{ID: "bash.go_build", Commands: []string{"go"}, Match: golang.MatchBuild, Summarize: golang.Build, Usage: []string{"go build"}},
+		{ID: "bash.go_vet", Commands: []string{"go"}, Match: golang.MatchVet, Summarize: golang.Vet, Usage: []string{"go vet"}},
+		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}},
 	}},
 }
 

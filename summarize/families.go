@@ -3,11 +3,6 @@ package summarize
 // Until the rule table lands (package rules), the families register here.
 
 var familyRules = map[string]Func{
-	"bash.go_test":  goTest,
-	"bash.go_build": goBuild,
-	"bash.go_vet":   goVet,
-	"bash.go_mod":   goMod,
-
 	"bash.pytest":      pytest,
 	"bash.mypy":        mypy,
 	"bash.pip_install": pipInstall,
@@ -20,7 +15,7 @@ var familyRules = map[string]Func{
 	"bash.npm_install": npmInstall,
 }
 
-var familyFinders = []Finder{goFinder, pythonFinder, nodeFinder{}}
+var familyFinders = []Finder{pythonFinder, nodeFinder{}}
 
 // LegacyFinders are the finders of the families registered here.
 var LegacyFinders = familyFinders

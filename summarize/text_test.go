@@ -81,9 +81,6 @@ func FuzzHandParsers(f *testing.F) {
 	for s := range locationCases {
 		f.Add([]byte(s))
 	}
-	for _, s := range goHandSeeds {
-		f.Add([]byte(s))
-	}
 	for _, s := range pyHandSeeds {
 		f.Add([]byte(s))
 	}
@@ -111,7 +108,6 @@ func FuzzHandParsers(f *testing.F) {
 		}
 		checkReadable(t, b)
 		s := string(b)
-		checkGoHandParsers(t, s)
 		checkPyHandParsers(t, s)
 		checkNodeHandParsers(t, s)
 		if got, want := IsLocation(s), wholeLocation.MatchString(s); got != want {
@@ -163,23 +159,5 @@ func TestLinesOf(t *testing.T) {
 	r.Stdout = []byte("d\n")
 	if got := r.Lines(r.Stdout); !slices.Equal(got, []string{"d"}) {
 		t.Errorf("replaced stdout: %q", got)
-	}
-}
-
-// TestGoTextOf: a stream of go test -json events is decoded once per Run,
-// into what goTextLines yields; a stream without events is its lines.
-func TestGoTextOf(t *testing.T) {
-	events := []byte(`{"Action":"output","Package":"p","Output":"--- FAIL: TestX (0.00s)\n"}` + "\n" +
-		`{"Action":"fail","Package":"p"}` + "\n")
-	r := &Run{Stdout: events, Stderr: []byte("plain\n")}
-	text := goTextOf(r, r.Stdout)
-	if want := slices.Collect(goTextLines(Lines(events))); !slices.Equal(text, want) {
-		t.Fatalf("goTextOf = %q, want %q", text, want)
-	}
-	if &goTextOf(r, r.Stdout)[0] != &text[0] {
-		t.Error("the events were decoded twice")
-	}
-	if got := goTextOf(r, r.Stderr); !slices.Equal(got, []string{"plain"}) {
-		t.Errorf("stderr: %q", got)
 	}
 }

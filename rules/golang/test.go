@@ -1,9 +1,25 @@
-package summarize
+package golang
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchTest recognizes go test but with the flags of testFormats or the
+// test binary's own.
+func MatchTest(argv []string) classify.Answer {
+	if a, ok := matchSub(argv, "test"); !ok {
+		return a
+	}
+	return matchFlags(argv, 2, testFormats, true)
+}
+
+// testFormats: benchmarks, fuzzing and listings print no test run.
+var testFormats = slices.Concat([]string{"-bench", "-fuzz", "-list"}, buildFlags)
 
 // Caps of bash.go_test. As for cargo_test, failing names matter most and
 // at least a hundred are listed; contexts and traces take what the budget
@@ -25,7 +41,7 @@ const (
 	maxGoPackageOutput = 10
 )
 
-// goTest summarizes bash.go_test: package results counted by kind, test
+// Test summarizes bash.go_test: package results counted by kind, test
 // results counted from the "--- PASS/FAIL/SKIP:" lines, every failing
 // test's name, each failure's reason lines with their file:line, panics and
 // data races with the frames of the user's code, and the build diagnostics
@@ -34,11 +50,11 @@ const (
 //
 // go test writes test output to stdout and build output to stderr; both
 // streams are read with the same reader, so 2>&1 gives the same body.
-func goTest(r *Run) *Body {
+func Test(r *summarize.Run) *summarize.Body {
 	var g goTestLog
-	ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
+	summarize.ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("packages_ok", g.pkgOK)
 	b.Count("packages_failed", g.pkgFailed)
@@ -66,7 +82,7 @@ func goTest(r *Run) *Body {
 	// passing packages.
 	room := r.BodyRoom() - len(b.Render())
 	diags := g.diags.list()
-	nDiags, size := FitHead("build_diagnostics", diags, g.diags.total, maxGoDiags, room)
+	nDiags, size := summarize.FitHead("build_diagnostics", diags, g.diags.total, maxGoDiags, room)
 	room -= size
 	if g.diags.lost > 0 {
 		room -= len("build_diagnostic_lines_omitted: 0000000000\n")
@@ -77,9 +93,9 @@ func goTest(r *Run) *Body {
 	if len(panics)+len(races) > 0 {
 		room -= len("trace_lines_omitted: 0000000000\n")
 	}
-	nPanics, size := FitList("panics", panics, maxGoPanics, room)
+	nPanics, size := summarize.FitList("panics", panics, maxGoPanics, room)
 	room -= size
-	nRaces, size := FitList("races", races, maxGoRaces, room)
+	nRaces, size := summarize.FitList("races", races, maxGoRaces, room)
 	room -= size
 
 	fails := g.failures(!r.Exited || r.ExitCode != 0)
@@ -91,24 +107,24 @@ func goTest(r *Run) *Body {
 	if len(failures) > 0 {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
-	nFailures, size := FitList("failures", failures, maxGoFailures, room)
+	nFailures, size := summarize.FitList("failures", failures, maxGoFailures, room)
 	room -= size
-	nPassed, _ := FitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
+	nPassed, _ := summarize.FitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
 
-	AddHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
+	summarize.AddHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
 	if g.diags.lost > 0 {
 		b.Count("build_diagnostic_lines_omitted", g.diags.lost)
 	}
-	AddList(b, "failures", failures, nFailures)
+	summarize.AddList(b, "failures", failures, nFailures)
 	if n := goLinesOmitted(breaks, lost, nFailures); n > 0 {
 		b.Count("failure_lines_omitted", n)
 	}
-	AddList(b, "panics", panics, nPanics)
-	AddList(b, "races", races, nRaces)
+	summarize.AddList(b, "panics", panics, nPanics)
+	summarize.AddList(b, "races", races, nRaces)
 	if n := goLinesOmitted(lineBreaks(panics), panicLost, nPanics) + goLinesOmitted(lineBreaks(races), raceLost, nRaces); n > 0 {
 		b.Count("trace_lines_omitted", n)
 	}
-	AddList(b, "passed_packages", g.passedPkgs, nPassed)
+	summarize.AddList(b, "passed_packages", g.passedPkgs, nPassed)
 	return b
 }
 

@@ -1,4 +1,4 @@
-package summarize
+package golang
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 
 // This file reads what the go command and the compiler print about packages
 // that do not build: go_build, go_vet and the build step of go_test.
-// Patterns come from real go 1.26 output (testdata/corpus/go.sh).
+// Patterns come from real go 1.26 output (testdata/go.sh).
 
 // Caps of the go rules' diagnostics.
 const (

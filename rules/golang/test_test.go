@@ -1,11 +1,12 @@
-package summarize
+package golang
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestGoTextLines(t *testing.T) {
@@ -24,7 +25,7 @@ func TestGoTextLines(t *testing.T) {
 		`{"Action":"output","Package":"a","Output":"FAIL\ta\t0.01s\n"}`,
 		`{"not":"an event"}`,
 	}, "\n")
-	got := slices.Collect(goTextLines(Lines([]byte(in))))
+	got := slices.Collect(goTextLines(summarize.Lines([]byte(in))))
 	want := []string{
 		"ok  \tb\t0.01s",
 		"go: a plain line stays in place",
@@ -239,52 +240,12 @@ func TestGoTestLayouts(t *testing.T) {
 			"=== RUN   TestA\nsetup: no database\nFAIL\tp\t0.01s\nok  \tq\t0.01s\n",
 			[]string{"packages_ok: 1", "- FAIL\tp\t0.01s\n  setup: no database\n"}},
 	} {
-		r := &Run{Rule: "bash.go_test", Command: "go test", Stdout: []byte(c.out), ExitCode: 1, Exited: true}
-		body := string(goTest(r).Render())
+		r := &summarize.Run{Rule: "bash.go_test", Command: "go test", Stdout: []byte(c.out), ExitCode: 1, Exited: true}
+		body := string(Test(r).Render())
 		for _, w := range c.want {
 			w = strings.TrimSuffix(w, "passed")
 			if !strings.Contains(body, w) {
 				t.Errorf("%s: body lacks %q:\n%s", c.name, w, body)
-			}
-		}
-	}
-}
-
-// TestGoRulesLinear runs the go rules on large outputs of the shapes that
-// could make a parser slow: 100k failing tests, one test with 100k reason
-// lines, a trace of 100k frames, 100k build errors and test2json events.
-// A quadratic step would take many minutes; linear ones take a fraction of
-// a second each.
-func TestGoRulesLinear(t *testing.T) {
-	n := 100_000
-	if testing.Short() {
-		n = 20_000
-	}
-	var verbose, oneTest, trace, build, events strings.Builder
-	for i := range n {
-		fmt.Fprintf(&verbose, "=== RUN   TestT%d\n    t_test.go:%d: log\n--- FAIL: TestT%d (0.00s)\n", i, i, i)
-		fmt.Fprintf(&oneTest, "    t_test.go:%d: reason %d\n", i, i)
-		fmt.Fprintf(&trace, "example.com/demo.f%d(...)\n\t/tmp/demo/f.go:%d\n", i, i)
-		fmt.Fprintf(&build, "./a.go:%d:1: undefined: x%d\n\thave ()\n", i, i)
-		fmt.Fprintf(&events, `{"Action":"output","Package":"p%d","Test":"TestE","Output":"--- FAIL: TestE (0.00s)\n"}`+"\n", i%7)
-	}
-	cases := map[string]string{
-		"verbose":  verbose.String(),
-		"one test": "--- FAIL: TestOne (0.00s)\n" + oneTest.String(),
-		"trace":    "panic: deep\n\ngoroutine 1 [running]:\n" + trace.String(),
-		"build":    "# example.com/demo\n" + build.String(),
-		"events":   events.String(),
-	}
-	for name, out := range cases {
-		for _, rule := range []string{"bash.go_test", "bash.go_build", "bash.go_mod"} {
-			r := &Run{Rule: rule, Command: "go test", Stdout: []byte(out), StdoutBytes: int64(len(out)), ExitCode: 1, Exited: true}
-			start := time.Now()
-			block, _ := BlockOf(r)
-			if d := time.Since(start); d > 20*time.Second {
-				t.Errorf("%s on %s: %v", rule, name, d)
-			}
-			if missing, ok := accounted(findFailures(readable(r), familyFinders), block); !ok {
-				t.Errorf("%s on %s: %d failures neither shown nor counted", rule, name, missing)
 			}
 		}
 	}

@@ -1,8 +1,9 @@
-package summarize
+package golang
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
 )
 
 func TestGoFailures(t *testing.T) {
@@ -74,51 +75,7 @@ func TestGoFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkRequired(t, requiredBy(goFinder, tt.failed, tt.out), tt.want)
+			ruletest.CheckRequired(t, Finder, tt.failed, tt.out, "", tt.want)
 		})
 	}
-}
-
-// TestGoFailuresSurvive: on every go case of the corpus, each required
-// string is in the rule's own body (not the fallback) at the default
-// budget, or counted by an _omitted line.
-func TestGoFailuresSurvive(t *testing.T) {
-	for _, c := range loadCorpus(t) {
-		if !strings.HasPrefix(c.run.Rule, "bash.go_") {
-			continue
-		}
-		block, _ := BlockOf(c.run)
-		if strings.Contains(string(block), "\nfallback: true\n") {
-			t.Errorf("%s: the rule's body was replaced by the fallback:\n%s", c.name, block)
-		}
-	}
-}
-
-// FuzzGoRules feeds the go rules arbitrary output seeded with the go corpus
-// and the shapes their parsers track (test markers, traces, headers,
-// test2json events). The oracle is FuzzSummarize's: no panic, the same
-// bytes twice, and every failure the finders require shown or counted.
-func FuzzGoRules(f *testing.F) {
-	for _, c := range loadCorpus(f) {
-		if strings.HasPrefix(c.run.Rule, "bash.go_") {
-			f.Add(c.run.Stdout, c.run.Stderr, uint8(0))
-		}
-	}
-	f.Add([]byte("=== RUN   TestA\n    a_test.go:1: x\n--- FAIL: TestA (0.00s)\npanic: p\n\ngoroutine 1 [running]:\nf()\n\t/x/a.go:1\nFAIL\tp\t0.1s\n"), []byte("# p\n./a.go:1:2: e\n\thave ()\n"), uint8(1))
-	f.Add([]byte(`{"Action":"output","Package":"p","Output":"--- FAIL: TestJ (0.00s)\n"}`+"\n"), []byte("go: x\n\tmore\n# get u\n"), uint8(3))
-	ids := []string{"bash.go_test", "bash.go_build", "bash.go_vet", "bash.go_mod"}
-	f.Fuzz(func(t *testing.T, stdout, stderr []byte, rule uint8) {
-		r := &Run{
-			Rule: ids[int(rule)%len(ids)], Command: "go test",
-			Stdout: stdout, Stderr: stderr, StdoutBytes: int64(len(stdout)), StderrBytes: int64(len(stderr)),
-			ExitCode: 1, Exited: true, Budget: 2048,
-		}
-		block, _ := BlockOf(r)
-		if again, _ := BlockOf(r); string(again) != string(block) {
-			t.Fatal("not deterministic")
-		}
-		if missing, ok := accounted(findFailures(readable(r), familyFinders), block); !ok {
-			t.Fatalf("%d failures neither shown nor counted:\n%s", missing, block)
-		}
-	})
 }

@@ -1,9 +1,11 @@
-package summarize
+package golang
 
 import (
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // This file gives go test's text as both the go test rule and the go
@@ -11,14 +13,14 @@ import (
 // test's output without a final newline ran into go's own text cut in two.
 
 // goTextKey derives goTextOf's text.
-var goTextKey = NewKey("go text")
+var goTextKey = summarize.NewKey("go text")
 
 // goTextOf returns goText of b's lines, b one of r's streams, decoded
 // once per Run: the go test rule and the go finder both read it, and
 // decoding the events was half of a go test -json summary. Without events
 // and without a line to split it is r.Lines(b) itself.
-func goTextOf(r *Run, b []byte) []string {
-	return Derive(r, goTextKey, b, func(b []byte) []string {
+func goTextOf(r *summarize.Run, b []byte) []string {
+	return summarize.Derive(r, goTextKey, b, func(b []byte) []string {
 		return goTextOrTails(r.Lines(b), mayRunIntoGo(b))
 	})
 }
@@ -112,7 +114,7 @@ func goText(ls []string) []string { return goTextOrTails(ls, true) }
 // mayRunIntoGo reports whether a stream has any of the text goTailStart
 // looks for, so that goText need not look on every line: most outputs
 // summarized are not go's.
-func mayRunIntoGo(b []byte) bool { return ContainsAny(b, goTailMarkers) }
+func mayRunIntoGo(b []byte) bool { return summarize.ContainsAny(b, goTailMarkers) }
 
 var goTailMarkers = [][]byte{[]byte("--- "), []byte("=== "), []byte(".go:")}
 

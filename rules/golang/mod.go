@@ -1,6 +1,30 @@
-package summarize
+package golang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchMod recognizes go get and go mod download but with -json, which
+// prints the modules as JSON.
+func MatchMod(argv []string) classify.Answer {
+	switch {
+	case len(argv) > 1 && argv[1] == "get":
+		return matchFlags(argv, 2, modFormats, false)
+	case len(argv) > 1 && argv[1] == "mod":
+		if len(argv) < 3 || argv[2] != "download" {
+			return classify.Refuse(min(2, len(argv)-1), "not a recognized command")
+		}
+		return matchFlags(argv, 3, modFormats, false)
+	}
+	a, _ := matchSub(argv, "mod")
+	return a
+}
+
+var modFormats = []string{"-json"}
 
 // Caps of bash.go_mod.
 const (
@@ -9,14 +33,14 @@ const (
 	maxGoModOther    = 20
 )
 
-// goMod summarizes bash.go_mod (go get, go mod download): the version
+// Mod summarizes bash.go_mod (go get, go mod download): the version
 // changes go reports, its warnings and errors with their continuation
 // lines, and counts of what it fetched. "go: downloading" lines and the
 // "# get URL" lines of -x are progress: counted, not listed.
-func goMod(r *Run) *Body {
+func Mod(r *summarize.Run) *summarize.Body {
 	var m goModLog
-	ReadStreams(&m, r.Stderr, r.Stdout)
-	b := &Body{}
+	summarize.ReadStreams(&m, r.Stderr, r.Stdout)
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("downloads", m.downloads)
 	b.Count("fetches", m.fetches)
@@ -25,21 +49,21 @@ func goMod(r *Run) *Body {
 
 	room := r.BodyRoom() - len(b.Render())
 	errs := joinItems(m.errors)
-	nErrs, size := FitList("error_messages", errs, maxGoModMessages, room)
+	nErrs, size := summarize.FitList("error_messages", errs, maxGoModMessages, room)
 	room -= size
 	warns := joinItems(m.warnings)
-	nWarns, size := FitList("warning_messages", warns, maxGoModMessages, room)
+	nWarns, size := summarize.FitList("warning_messages", warns, maxGoModMessages, room)
 	room -= size
 	mods := joinItems(m.modules)
-	nMods, size := FitList("modules", mods, maxGoModules, room)
+	nMods, size := summarize.FitList("modules", mods, maxGoModules, room)
 	room -= size
 	other := joinItems(m.other)
-	nOther, _ := FitList("other_lines", other, maxGoModOther, room)
+	nOther, _ := summarize.FitList("other_lines", other, maxGoModOther, room)
 
-	AddList(b, "modules", mods, nMods)
-	AddList(b, "warning_messages", warns, nWarns)
-	AddList(b, "error_messages", errs, nErrs)
-	AddList(b, "other_lines", other, nOther)
+	summarize.AddList(b, "modules", mods, nMods)
+	summarize.AddList(b, "warning_messages", warns, nWarns)
+	summarize.AddList(b, "error_messages", errs, nErrs)
+	summarize.AddList(b, "other_lines", other, nOther)
 	if m.lost > 0 {
 		b.Count("continuation_lines_omitted", m.lost)
 	}

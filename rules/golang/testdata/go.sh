@@ -11,7 +11,7 @@
 # Timings ("0.003s", "(1s)") and addresses in panic traces vary between runs;
 # everything else is reproducible. go_mod needs the module proxy (network).
 #
-# Usage: bash testdata/corpus/go.sh   (then go test ./summarize -run TestGolden -update)
+# Usage: bash rules/golang/testdata/go.sh   (then go test ./rules/golang -run TestGolden -update)
 set -euo pipefail
 
 ROOT=/tmp/shrinkrun-corpus/go

@@ -1,4 +1,4 @@
-package summarize
+package golang
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // goHandSeeds are FuzzHandParsers' seeds for the go parsers written by
@@ -98,7 +101,7 @@ func checkGoHandParsers(t *testing.T, s string) {
 		t.Fatalf("scanGoEvent(%q) takes what encoding/json rejects", s)
 	}
 
-	ls := Lines([]byte(s))
+	ls := summarize.Lines([]byte(s))
 	if got, want := slices.Collect(goTextLines(ls)), goTextLinesJSON(ls); !slices.Equal(got, want) {
 		t.Fatalf("goTextLines(%q) =\n%q\nwith encoding/json\n%q", ls, got, want)
 	}
@@ -166,7 +169,7 @@ func goTextLinesJSON(ls []string) []string {
 	var order []string
 	release := func(key string) {
 		if b := texts[key]; b != nil && b.Len() > 0 {
-			out = append(out, split(Lines([]byte(b.String())))...)
+			out = append(out, split(summarize.Lines([]byte(b.String())))...)
 			b.Reset()
 		}
 	}
@@ -209,18 +212,29 @@ func goTextLinesJSON(ls []string) []string {
 func TestGoHandParsers(t *testing.T) {
 	for _, s := range goHandSeeds {
 		checkGoHandParsers(t, s)
-		for _, l := range Lines([]byte(s)) {
+		for _, l := range summarize.Lines([]byte(s)) {
 			checkGoHandParsers(t, l)
 		}
 	}
-	for _, c := range loadCorpus(t) {
-		if strings.HasPrefix(c.run.Rule, "bash.go_") {
-			for _, b := range [][]byte{c.run.Stdout, c.run.Stderr} {
+	for _, c := range ruletest.Corpus(t, "testdata") {
+		if strings.HasPrefix(c.Run.Rule, "bash.go_") {
+			for _, b := range [][]byte{c.Run.Stdout, c.Run.Stderr} {
 				checkGoHandParsers(t, string(b))
-				for _, l := range Lines(b) {
+				for _, l := range summarize.Lines(b) {
 					checkGoHandParsers(t, l)
 				}
 			}
 		}
 	}
+}
+
+// FuzzHandParsers holds the go parsers written by hand to what they
+// replace (checkGoHandParsers), on any line.
+func FuzzHandParsers(f *testing.F) {
+	for _, s := range goHandSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkGoHandParsers(t, string(b))
+	})
 }

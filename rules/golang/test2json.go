@@ -1,4 +1,4 @@
-package summarize
+package golang
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // This file decodes the events go test -json (test2json) prints, mostly by
@@ -318,12 +320,12 @@ func jsonNumberLen(s string) int {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && '1' <= s[i] && s[i] <= '9':
-		i += len(DigitsPrefix(s[i:]))
+		i += len(summarize.DigitsPrefix(s[i:]))
 	default:
 		return 0
 	}
 	if i < len(s) && s[i] == '.' {
-		d := len(DigitsPrefix(s[i+1:]))
+		d := len(summarize.DigitsPrefix(s[i+1:]))
 		if d == 0 {
 			return 0
 		}
@@ -334,7 +336,7 @@ func jsonNumberLen(s string) int {
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		d := len(DigitsPrefix(s[i:]))
+		d := len(summarize.DigitsPrefix(s[i:]))
 		if d == 0 {
 			return 0
 		}

@@ -1,8 +1,12 @@
-package summarize
+package golang
 
-import "strings"
+import (
+	"strings"
 
-// goFinder finds what must survive from go's output: the name of every
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Finder finds what must survive from go's output: the name of every
 // failing test and subtest, the file:line of each reason line a failing
 // test printed, every failing package (FAIL<tab>pkg), and in a failed run
 // panics and fatal runtime errors, compiler and vet error locations, and
@@ -20,8 +24,8 @@ import "strings"
 // The line shapes are parsed here by hand, apart from the rules' parsers:
 // the check is only worth something if it does not share the rules'
 // mistakes, and it runs on every output of every rule, so each line costs
-// a few comparisons (patterns from real go 1.26 output, testdata/corpus).
-var goFinder = StreamFinder(func(r *Run, s Stream) {
+// a few comparisons (patterns from real go 1.26 output, testdata).
+var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
 	var pending goPending  // -v: reason lines by test, since its === line
 	cur := ""              // the test the === lines named last
 	var results []goIndent // result lines since the last === line, by depth
