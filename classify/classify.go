@@ -32,7 +32,7 @@ const (
 )
 
 // Rules lists every rule id this package can return.
-var Rules = slices.Concat(coreRules, pythonRules, nodeRules)
+var Rules = slices.Concat(coreRules, nodeRules)
 
 var coreRules = []string{GitStatus, GitDiff, GitLog, CargoCheck, CargoTest,
 	GitPush, GitPull, GitFetch, GitClone, GitShow, CargoBuild, CargoClippy}

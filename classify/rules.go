@@ -21,9 +21,6 @@ func refused(at int, format string, args ...any) verdict {
 // lives in a file of its own with its rule ids.
 var families = map[string]func(argv []string) verdict{
 
-	"pytest": matchPython, "python": matchPython, "python3": matchPython,
-	"mypy": matchPython, "pip": matchPython, "pip3": matchPython,
-
 	"npm": matchNode, "pnpm": matchNode, "yarn": matchNode, "npx": matchNode,
 	"vitest": matchNode, "jest": matchNode, "tsc": matchNode, "eslint": matchNode,
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/rules/cargo"
 	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/rules/golang"
+	"github.com/shrinkrun/shrinkrun/rules/python"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -64,6 +65,11 @@ var Table = []Family{
 		{ID: "bash.go_build", Commands: []string{"go"}, Match: golang.MatchBuild, Summarize: golang.Build, Usage: []string{"go build"}},
 		{ID: "bash.go_vet", Commands: []string{"go"}, Match: golang.MatchVet, Summarize: golang.Vet, Usage: []string{"go vet"}},
 		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}},
+	}},
+	{Name: "python", Finder: python.Finder, Rules: []Rule{
+		{ID: "bash.pytest", Commands: []string{"pytest", "python", "python3"}, Match: python.MatchPytest, Summarize: python.Pytest, Usage: []string{"pytest"}},
+		{ID: "bash.mypy", Commands: []string{"mypy", "python", "python3"}, Match: python.MatchMypy, Summarize: python.Mypy, Usage: []string{"mypy"}},
+		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}},
 	}},
 }
 

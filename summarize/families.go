@@ -3,10 +3,6 @@ package summarize
 // Until the rule table lands (package rules), the families register here.
 
 var familyRules = map[string]Func{
-	"bash.pytest":      pytest,
-	"bash.mypy":        mypy,
-	"bash.pip_install": pipInstall,
-
 	"bash.vitest":      vitest,
 	"bash.jest":        jest,
 	"bash.npm_test":    npmTest,
@@ -15,7 +11,7 @@ var familyRules = map[string]Func{
 	"bash.npm_install": npmInstall,
 }
 
-var familyFinders = []Finder{pythonFinder, nodeFinder{}}
+var familyFinders = []Finder{nodeFinder{}}
 
 // LegacyFinders are the finders of the families registered here.
 var LegacyFinders = familyFinders

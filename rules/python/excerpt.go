@@ -1,6 +1,10 @@
-package summarize
+package python
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
 
 // isPyMustKeep matches the lines that report a failure on their own in
 // the python tools' output, which every python rule keeps from stderr:
@@ -17,7 +21,7 @@ func isPyMustKeep(l string) bool {
 	case 'm':
 		return strings.HasPrefix(l, "mypy: ")
 	case 'e', 'f':
-		return IsErrorLine(l)
+		return summarize.IsErrorLine(l)
 	}
 	return false
 }
@@ -86,17 +90,17 @@ func pyExcerptSize(key string, items []string, lost int) int {
 	}
 	n := len(key) + 2
 	for _, it := range items {
-		n += ItemSize(it)
+		n += summarize.ItemSize(it)
 	}
 	if lost > 0 {
-		n += OmittedSize(key+"_lines", lost)
+		n += summarize.OmittedSize(key+"_lines", lost)
 	}
 	return n
 }
 
 // addPyExcerpt adds an excerpt as a list, one line per item, and the number
 // of lines it left out as KEY_lines_omitted.
-func addPyExcerpt(b *Body, key string, items []string, lost int) {
+func addPyExcerpt(b *summarize.Body, key string, items []string, lost int) {
 	if len(items) == 0 {
 		return
 	}

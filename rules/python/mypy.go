@@ -1,4 +1,4 @@
-package summarize
+package python
 
 import (
 	"cmp"
@@ -6,7 +6,32 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchMypy recognizes mypy and python -m mypy (matchMypy).
+func MatchMypy(argv []string) classify.Answer { return matchTool(argv, "mypy", matchMypy) }
+
+// mypyFormats are the mypy options that change the shape of the report:
+// JSON output, messages wrapped over several lines with source snippets,
+// context lines between errors, and type-stub installation (pip output and
+// a prompt). mypy accepts any unambiguous abbreviation of a long option,
+// so a word that abbreviates one of these matches it too.
+var mypyFormats = []string{
+	"--output", "--pretty", "--show-error-context", "--install-types",
+	"--help", "--version",
+}
+
+// matchMypy accepts mypy with any options except mypyFormats, -h, -V and
+// -O (--output).
+func matchMypy(argv []string, from int) classify.Answer {
+	if j := longOrAbbrev(argv, from, mypyFormats, "hVO"); j >= 0 {
+		return classify.Refuse(j, "option %q changes the output format", argv[j])
+	}
+	return classify.Accept()
+}
 
 // Caps of bash.mypy. Every error line is required by the boundary check,
 // so the cap only decides which are shown whole and which are counted.
@@ -28,19 +53,19 @@ type mypyDiagnostic struct {
 	lostNotes int
 }
 
-// mypy summarizes bash.mypy: mypy's closing line ("Found 8 errors in 3
+// Mypy summarizes bash.mypy: mypy's closing line ("Found 8 errors in 3
 // files (checked 4 source files)", "Success: no issues found ..."), exact
 // counts of error and note lines, the error codes and files with their
 // counts, and every error line with the notes that follow it. Diagnostics
 // go to stdout and fatal errors to stderr; both are read, so 2>&1 gives
 // the same lists. Of the diagnostics, only the first mypyMaxDiagnostics,
 // which are all the block can show, are kept; the others are counted.
-func mypy(r *Run) *Body {
+func Mypy(r *summarize.Run) *summarize.Body {
 	var (
 		summary   string
 		diags     []*mypyDiagnostic // the first mypyMaxDiagnostics errors
 		errors    int
-		loneNotes = NewCapped(mypyMaxLoneNotes)
+		loneNotes = summarize.NewCapped(mypyMaxLoneNotes)
 		notes     int
 		// inError tells that the last diagnostic was an error, which owns
 		// the notes that follow; curNotes counts those it keeps, and cur
@@ -57,7 +82,7 @@ func mypy(r *Run) *Body {
 	)
 	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
 		inError = false
-		for l := range EachLine(stream) {
+		for l := range summarize.EachLine(stream) {
 			kind, path, ok := mypyDiag(l)
 			switch {
 			case ok && kind == "error":
@@ -98,7 +123,7 @@ func mypy(r *Run) *Body {
 		}
 	}
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	if summary != "" {
 		b.Field("summary", summary)
@@ -142,12 +167,12 @@ func mypy(r *Run) *Body {
 	if lostNotes {
 		room -= len("note_lines_omitted: 0000000000\n")
 	}
-	n, _ := FitHead("diagnostics", items, errors, mypyMaxDiagnostics, room)
+	n, _ := summarize.FitHead("diagnostics", items, errors, mypyMaxDiagnostics, room)
 	shownLost := 0
 	for _, d := range diags[:n] {
 		shownLost += d.lostNotes
 	}
-	AddHead(b, "diagnostics", items, errors, n)
+	summarize.AddHead(b, "diagnostics", items, errors, n)
 	if shownLost > 0 {
 		b.Count("note_lines_omitted", shownLost)
 	}
@@ -184,7 +209,7 @@ func mypyDiag(l string) (kind, path string, ok bool) {
 	numbered := false
 	for {
 		j := strings.LastIndexByte(path, ':')
-		if j < 0 || !IsDigits(path[j+1:]) {
+		if j < 0 || !summarize.IsDigits(path[j+1:]) {
 			break
 		}
 		path, numbered = path[:j], true

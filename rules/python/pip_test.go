@@ -1,8 +1,10 @@
-package summarize
+package python
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestIsPipInnerError(t *testing.T) {
@@ -38,7 +40,7 @@ func TestPipErrorContinuation(t *testing.T) {
 	sb.WriteString("\n")
 	sb.WriteString("after a blank line\n")
 	var p pipLog
-	for _, l := range Lines([]byte(sb.String())) {
+	for _, l := range summarize.Lines([]byte(sb.String())) {
 		p.Feed(l)
 	}
 	p.EndStream()
@@ -60,8 +62,8 @@ func TestPipErrorContinuation(t *testing.T) {
 // stderr, where pip's usage error is.
 func TestPipUsageError(t *testing.T) {
 	stderr := "\nUsage:   \n  pip install [options] <requirement specifier> [package-index-options] ...\n\nno such option: --nosuch\n"
-	r := &Run{Rule: "bash.pip_install", Stderr: []byte(stderr), ExitCode: 2, Exited: true}
-	body := string(pipInstall(r).Render())
+	r := &summarize.Run{Rule: "bash.pip_install", Stderr: []byte(stderr), ExitCode: 2, Exited: true}
+	body := string(PipInstall(r).Render())
 	if !strings.Contains(body, "- no such option: --nosuch\n") {
 		t.Errorf("usage error lost:\n%s", body)
 	}

@@ -1,12 +1,14 @@
-package summarize
+package python
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
-// pythonFinder finds the python family's failures for the boundary check:
+// Finder finds the python family's failures for the boundary check:
 //
 //   - pytest: every node id of a "FAILED id" or "ERROR id" line of the short
 //     test summary and of a -v "id FAILED" or "id ERROR" result line, and the
@@ -19,7 +21,7 @@ import (
 //     Python errors inside the output of a pip build subprocess.
 //
 // "0 failed" and "passed" lines are never failures.
-var pythonFinder = StreamFinder(func(r *Run, s Stream) {
+var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
 	var sc pyScan
 	failed := r.Failed()
 	for i, l := range s.Lines {
@@ -105,7 +107,7 @@ func pyCandidate(l string) bool {
 	case c == 'F' || c == 'E': // FAILED/ERROR entries, ERROR: lines, E lines
 		return true
 	case c == 'e' || c == 'f':
-		if IsErrorLine(l) {
+		if summarize.IsErrorLine(l) {
 			return true
 		}
 	case c == 'm':

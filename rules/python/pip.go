@@ -1,9 +1,60 @@
-package summarize
+package python
 
 import (
 	"bytes"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchPipInstall recognizes pip install, pip3 install and python -m pip
+// install (matchPipInstall); python -m pip3 names no module.
+func MatchPipInstall(argv []string) classify.Answer {
+	t, at, a, ok := tool(argv)
+	switch {
+	case !ok:
+		return a
+	case t != "pip" && (t != "pip3" || at == 3):
+		return classify.Other(at-1, "not a recognized command")
+	case at == len(argv) || argv[at] != "install":
+		if at < len(argv) && strings.HasPrefix(argv[at], "-") {
+			return classify.Refuse(at, "pip option %q before the subcommand", argv[at])
+		}
+		return classify.Refuse(min(at, len(argv)-1), "not a recognized command")
+	}
+	return matchPipInstall(argv, at+1)
+}
+
+// pipFormats are the pip install options whose output the summarizer
+// cannot read: help, and pip's version in place of an install. pip accepts
+// abbreviated long options, matched here too.
+var pipFormats = []string{"--help", "--version"}
+
+// matchPipInstall accepts pip install with any options except help,
+// --version and a report written to stdout (--report -).
+func matchPipInstall(argv []string, from int) classify.Answer {
+	if j := longOrAbbrev(argv, from, pipFormats, "h"); j >= 0 {
+		return classify.Refuse(j, "option %q changes the output format", argv[j])
+	}
+	for j := from; j < len(argv); j++ {
+		a := argv[j]
+		if a == "--" {
+			break
+		}
+		name, v, eq := strings.Cut(a, "=")
+		if len(name) < 5 || !strings.HasPrefix("--report", name) {
+			continue
+		}
+		if !eq && j+1 < len(argv) {
+			v = argv[j+1]
+		}
+		if v == "-" {
+			return classify.Refuse(j, "option %q writes a JSON report to stdout", a)
+		}
+	}
+	return classify.Accept()
+}
 
 // Caps of bash.pip_install.
 const (
@@ -45,19 +96,19 @@ type pipLog struct {
 	conflict bool // under "The conflict is caused by:"
 }
 
-// pipInstall summarizes bash.pip_install: exact counts of the packages
+// PipInstall summarizes bash.pip_install: exact counts of the packages
 // installed, already satisfied and uninstalled, and of error and warning
 // lines; the installed packages; every error with what belongs to it (the
 // requirement that was not found, the dependency conflicts, the failing
 // build subprocess with the compiler or Python errors of its output); and
 // the first warnings. pip writes progress to stdout and errors to stderr;
 // both are read, so 2>&1 gives the same lists.
-func pipInstall(r *Run) *Body {
+func PipInstall(r *summarize.Run) *summarize.Body {
 	var p pipLog
 	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
-	ReadLines(&p, stdout, stderr)
+	summarize.ReadLines(&p, stdout, stderr)
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("installed", len(p.installed))
 	b.Count("already_satisfied", p.satisfied)
@@ -93,11 +144,11 @@ func pipInstall(r *Run) *Body {
 	if anyLost {
 		room -= len("error_detail_lines_omitted: 0000000000\n")
 	}
-	n, size := FitList("error_lines", items, pipMaxErrors, room)
+	n, size := summarize.FitList("error_lines", items, pipMaxErrors, room)
 	room -= size
-	nWarnings, _ := FitList("warning_lines", p.warnings, pipMaxWarnings, room)
+	nWarnings, _ := summarize.FitList("warning_lines", p.warnings, pipMaxWarnings, room)
 
-	AddList(b, "error_lines", items, n)
+	summarize.AddList(b, "error_lines", items, n)
 	lost := 0
 	for _, e := range p.errors[:n] {
 		lost += e.lost
@@ -105,7 +156,7 @@ func pipInstall(r *Run) *Body {
 	if lost > 0 {
 		b.Count("error_detail_lines_omitted", lost)
 	}
-	AddList(b, "warning_lines", p.warnings, nWarnings)
+	summarize.AddList(b, "warning_lines", p.warnings, nWarnings)
 	addPyExcerpt(b, "output_tail", tail, tailLost)
 	return b
 }

@@ -1,10 +1,12 @@
-package summarize
+package python
 
 import (
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // The python and git remote rules' parsers written by hand for speed, held
@@ -77,7 +79,7 @@ func checkPyHandParsers(t *testing.T, s string) {
 		t.Fatalf("pyNodeID(%q) = %q, the plain code says %q", s, got, want)
 	}
 
-	ls := Lines([]byte(s))
+	ls := summarize.Lines([]byte(s))
 	for _, tail := range []int{0, 1, 3} {
 		for _, maxKeep := range []int{0, 1, 2} {
 			kept, lost := pyExcerpt(ls, isPyMustKeep, maxKeep, tail)
@@ -88,29 +90,6 @@ func checkPyHandParsers(t *testing.T, s string) {
 		}
 	}
 
-	checkFitHead(t, s)
-}
-
-// checkFitHead holds fitHead and addHead, on the head of a list, to
-// fitList and addList on the whole list: the items are s cut at '|'.
-func checkFitHead(t *testing.T, s string) {
-	items := strings.Split(s, "|")
-	for _, limit := range []int{1, 2, 3, 30} {
-		head := items[:min(limit, len(items))]
-		for room := 0; room < len(s)+40; room += max(7, len(s)/8) {
-			n, size := FitHead("k", head, len(items), limit, room)
-			wn, wsize := FitList("k", items, limit, room)
-			if n != wn || size != wsize {
-				t.Fatalf("fitHead(%q, limit %d, room %d) = %d, %d; fitList says %d, %d", s, limit, room, n, size, wn, wsize)
-			}
-			var got, want Body
-			AddHead(&got, "k", head, len(items), n)
-			AddList(&want, "k", items, n)
-			if g, w := got.Render(), want.Render(); string(g) != string(w) {
-				t.Fatalf("addHead(%q, %d) renders %q; addList renders %q", s, n, g, w)
-			}
-		}
-	}
 }
 
 func refMypyDiag(l string) (kind, path string, ok bool) {
@@ -232,4 +211,37 @@ func refPySectionHead(l string) (string, bool) {
 		return "", false
 	}
 	return t, true
+}
+
+// FuzzHandParsers checks the python parsers written by hand for speed
+// against the plain code they replaced (checkPyHandParsers), and the
+// python finder's quick test against the finder.
+func FuzzHandParsers(f *testing.F) {
+	for _, s := range pyHandSeeds {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{"error[E0425]: x", "error: could not compile", "fatal: bad", "error:  x", "errors: x",
+		"  ╰─> [3 lines of output]", "\u00a0╰─> [3 lines of output]", "a.py:1: error: x", "a b.py:1: error: x",
+		"tests/t.py::x FAILED [ 50%]", "\ttests/t.py::x ERROR", "== 1 failed in 0.1s ==", "___ test_x ___", "E   assert 1",
+		"1 passed in 0.1s", "no tests ran in 0.00s", "= 3 passed in 61.20s (0:01:01) =", "mypy: can't read file",
+		"----- Captured stdout call -----"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s := string(b)
+		checkPyHandParsers(t, s)
+		if !pyCandidate(s) {
+			for _, mode := range []int{pyModeUnknown, pyModeFailures, pyModeWarnings, pyModeOther} {
+				for _, inSection := range []bool{false, true} {
+					for _, failed := range []bool{false, true} {
+						sc := pyScan{mode: mode, inSection: inSection}
+						if req, ok := sc.required(s, failed); ok || sc != (pyScan{mode: mode, inSection: inSection}) {
+							t.Fatalf("pyCandidate(%q) is false, but in mode %d (section %v, failed %v) the python finder requires %q and moves to %+v",
+								s, mode, inSection, failed, req, sc)
+						}
+					}
+				}
+			}
+		}
+	})
 }

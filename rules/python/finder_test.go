@@ -1,8 +1,10 @@
-package summarize
+package python
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
 )
 
 // TestPythonFailures: what the python family's finder requires, and what
@@ -55,7 +57,7 @@ func TestPythonFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkRequired(t, requiredBy(pythonFinder, tt.failed, tt.in), tt.want)
+			ruletest.CheckRequired(t, Finder, tt.failed, tt.in, "", tt.want)
 		})
 	}
 }

@@ -19,7 +19,7 @@
 # wheels built here with pip wheel, and PIP_INDEX_URL points at a closed
 # local port, so a lookup that would reach an index fails at once.
 #
-# Usage: bash testdata/corpus/python.sh   (then go test ./summarize -update)
+# Usage: bash rules/python/testdata/python.sh   (then go test ./rules/python -update)
 set -euo pipefail
 
 ROOT=/tmp/shrinkrun-corpus/python

@@ -1,8 +1,10 @@
-package summarize
+package python
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestPySummaryLine(t *testing.T) {
@@ -169,7 +171,7 @@ func TestPytestSections(t *testing.T) {
 		"========================== 2 failed in 0.07s ==========================",
 	}, "\n")
 	p := newPytestLog()
-	for _, l := range Lines([]byte(out)) {
+	for _, l := range summarize.Lines([]byte(out)) {
 		p.Feed(l)
 	}
 	items, total := p.failureItems()
@@ -198,8 +200,8 @@ func TestPytestELineCap(t *testing.T) {
 	}
 	sb.WriteString("tests/t.py:3: AssertionError\n")
 	sb.WriteString("FAILED tests/t.py::test_big - assert ...\n= 1 failed in 0.01s =\n")
-	r := &Run{Rule: "bash.pytest", Stdout: []byte(sb.String()), ExitCode: 1, Exited: true}
-	body := string(pytest(r).Render())
+	r := &summarize.Run{Rule: "bash.pytest", Stdout: []byte(sb.String()), ExitCode: 1, Exited: true}
+	body := string(Pytest(r).Render())
 	if strings.Count(body, "E         line of the diff") != pyMaxELines {
 		t.Errorf("E lines not capped at %d:\n%s", pyMaxELines, body)
 	}

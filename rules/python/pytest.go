@@ -1,9 +1,111 @@
-package summarize
+package python
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchPytest recognizes pytest and python -m pytest (matchPytest).
+func MatchPytest(argv []string) classify.Answer { return matchTool(argv, "pytest", matchPytest) }
+
+// pytestListings are the pytest options that print something other than a
+// test run (help, listings, a plan), start a debugger on the terminal, or
+// write JSON reports through plugins: the summary would have nothing to
+// read, or would hold back what must be seen live.
+var pytestListings = map[string]bool{
+	"--help": true, "--version": true, "--collect-only": true, "--co": true,
+	"--fixtures": true, "--funcargs": true, "--fixtures-per-test": true,
+	"--markers": true, "--setup-plan": true, "--pdb": true, "--trace": true,
+}
+
+// pytestValues are pytest's short options that take a value, glued
+// (-kfoo) or as the next word; in a cluster (-vx) they end it.
+const pytestValues = "kmpcorWnr"
+
+// matchPytest accepts a pytest run with any options except those that
+// replace the terminal report the summarizer reads: listings and help,
+// --color=yes, --tb=native, -p no:terminal, JSON report plugins, and a
+// verbosity of -qq or less, which drops the final summary line. pytest
+// does not accept abbreviated long options, so exact names suffice.
+func matchPytest(argv []string, from int) classify.Answer {
+	verbosity, quietAt := 0, from-1
+	for j := from; j < len(argv); j++ {
+		a := argv[j]
+		if a == "--" {
+			break
+		}
+		// value returns an option's value: after "=", or the next word.
+		value := func(v string, glued bool) string {
+			if glued || j+1 >= len(argv) {
+				return v
+			}
+			j++
+			return argv[j]
+		}
+		if strings.HasPrefix(a, "--") {
+			name, v, eq := strings.Cut(a, "=")
+			switch {
+			case pytestListings[name]:
+				return classify.Refuse(j, "option %q prints no test run", a)
+			case strings.HasPrefix(name, "--json"):
+				return classify.Refuse(j, "option %q changes the output format", a)
+			case name == "--verbose":
+				verbosity++
+			case name == "--quiet":
+				verbosity--
+				quietAt = j
+			case name == "--verbosity":
+				n, err := strconv.Atoi(value(v, eq))
+				if err != nil {
+					return classify.Refuse(j, "unreadable verbosity %q", argv[j])
+				}
+				verbosity += n
+				quietAt = j
+			case name == "--tb":
+				if at := j; value(v, eq) == "native" {
+					return classify.Refuse(at, "option %q changes the output format", a)
+				}
+			case name == "--color":
+				if at := j; value(v, eq) == "yes" {
+					return classify.Refuse(at, "option %q changes the output format", a)
+				}
+			}
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue // a path or node id
+		}
+		for k := 1; k < len(a); k++ {
+			c := a[k]
+			switch {
+			case c == 'h' || c == 'V':
+				return classify.Refuse(j, "help or version requested (%s)", a)
+			case c == 'v':
+				verbosity++
+			case c == 'q':
+				verbosity--
+				quietAt = j
+			case strings.IndexByte(pytestValues, c) >= 0:
+				at := j
+				if c == 'p' && value(a[k+1:], k+1 < len(a)) == "no:terminal" {
+					return classify.Refuse(at, "option %q turns the terminal report off", a)
+				}
+				if k+1 == len(a) && c != 'p' {
+					j++ // the value is the next word
+				}
+				k = len(a)
+			}
+		}
+	}
+	if verbosity <= -2 {
+		return classify.Refuse(quietAt, "pytest -qq prints no summary line")
+	}
+	return classify.Accept()
+}
 
 // Caps of bash.pytest. Failing node ids are short and each one matters, so
 // at least a hundred are always listed; failure contexts take what the
@@ -86,16 +188,16 @@ type pyWarning struct {
 type pytestLog struct {
 	summary   string // the final line, without its "=" padding
 	collected string // what follows "collected " on the collection line
-	banners   Capped
+	banners   summarize.Capped
 	failed    pyIDs
 	errored   pyIDs
-	sections  []*pySection // the first pyMaxFailures
-	nSections int          // every section
-	eLost     bool         // a section left E lines out
-	messages  Capped       // short-summary entries with a message: "FAILED id - msg"
-	warnings  []*pyWarning // the first pyMaxWarnings
-	nWarnings int          // every warning
-	internal  tailLines    // INTERNALERROR> lines
+	sections  []*pySection     // the first pyMaxFailures
+	nSections int              // every section
+	eLost     bool             // a section left E lines out
+	messages  summarize.Capped // short-summary entries with a message: "FAILED id - msg"
+	warnings  []*pyWarning     // the first pyMaxWarnings
+	nWarnings int              // every warning
+	internal  tailLines        // INTERNALERROR> lines
 
 	mode int
 	sec  *pySection
@@ -109,10 +211,10 @@ type pytestLog struct {
 // newPytestLog returns an empty log whose lists have their caps.
 func newPytestLog() *pytestLog {
 	return &pytestLog{
-		banners:  NewCapped(pyMaxBanners),
+		banners:  summarize.NewCapped(pyMaxBanners),
 		failed:   pyIDs{max: pyMaxFailedTests},
 		errored:  pyIDs{max: pyMaxErrorTests},
-		messages: NewCapped(pyMaxFailures),
+		messages: summarize.NewCapped(pyMaxFailures),
 	}
 }
 
@@ -136,20 +238,20 @@ func (p *pyIDs) add(id string) {
 }
 
 // list appends the ids as a list with the count of those not kept.
-func (p *pyIDs) list(b *Body, key string) {
+func (p *pyIDs) list(b *summarize.Body, key string) {
 	b.ListHead(key, p.ids, len(p.seen))
 }
 
-// pytest summarizes bash.pytest: the final summary line and its counts,
+// Pytest summarizes bash.pytest: the final summary line and its counts,
 // every failing and erroring node id, each failure's location and E lines,
 // the warnings summary, and what pytest wrote to stderr (usage errors,
 // conftest import errors).
-func pytest(r *Run) *Body {
+func Pytest(r *summarize.Run) *summarize.Body {
 	p := newPytestLog()
 	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
-	ReadLines(p, stdout, stderr)
+	summarize.ReadLines(p, stdout, stderr)
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	if p.summary != "" {
 		b.Field("summary", p.summary)
@@ -184,16 +286,16 @@ func pytest(r *Run) *Body {
 	if p.eLost {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
-	nFailures, size := FitHead("failures", failures, nTotal, pyMaxFailures, room)
+	nFailures, size := summarize.FitHead("failures", failures, nTotal, pyMaxFailures, room)
 	room -= size
 	warnings := p.warningItems()
-	nWarnings, _ := FitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
+	nWarnings, _ := summarize.FitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
 
-	AddHead(b, "failures", failures, nTotal, nFailures)
+	summarize.AddHead(b, "failures", failures, nTotal, nFailures)
 	if l := p.shownLost(nFailures); l > 0 {
 		b.Count("failure_lines_omitted", l)
 	}
-	AddHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
+	summarize.AddHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
 	addPyExcerpt(b, "output_excerpt", output, outputLost)
 	addPyExcerpt(b, "internal_error", internal, internalLost)
 	addPyExcerpt(b, "stderr", errs, errsLost)
@@ -481,7 +583,7 @@ func isPySummary(t string) bool {
 // isPyCount matches one count of the final line: a number, then one or
 // more lower-case words, each after one space.
 func isPyCount(s string) bool {
-	n := len(DigitsPrefix(s))
+	n := len(summarize.DigitsPrefix(s))
 	if n == 0 || n == len(s) {
 		return false // no number, or no word
 	}
@@ -504,13 +606,13 @@ func isPyCount(s string) bool {
 // isPyDuration matches the duration that ends the final line, "0.11s" or
 // "61.20s (0:01:01)".
 func isPyDuration(s string) bool {
-	n := len(DigitsPrefix(s))
+	n := len(summarize.DigitsPrefix(s))
 	if n == 0 {
 		return false
 	}
 	s = s[n:]
 	if frac, ok := strings.CutPrefix(s, "."); ok {
-		n := len(DigitsPrefix(frac))
+		n := len(summarize.DigitsPrefix(frac))
 		if n == 0 {
 			return false
 		}
@@ -551,7 +653,7 @@ func pySummaryCounts(s string) map[string]int {
 		}
 		for _, c := range pyCounts {
 			if word == c.singular || word == c.plural {
-				counts[c.key] += NumberBefore(n+" ", " ")
+				counts[c.key] += summarize.NumberBefore(n+" ", " ")
 			}
 		}
 	}
@@ -641,7 +743,7 @@ func isPyLocation(l string) bool {
 			return false
 		}
 	}
-	return IsDigits(digits)
+	return summarize.IsDigits(digits)
 }
 
 // hasBlank reports whether s holds a space or a tab: strings.ContainsAny

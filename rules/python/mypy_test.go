@@ -1,8 +1,10 @@
-package summarize
+package python
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 func TestMypyDiag(t *testing.T) {
@@ -67,8 +69,8 @@ func TestMypyNotes(t *testing.T) {
 	}
 	sb.WriteString("b.py:2: error: Name \"y\" is not defined  [name-defined]\n")
 	sb.WriteString("Found 2 errors in 2 files (checked 2 source files)\n")
-	r := &Run{Rule: "bash.mypy", Stdout: []byte(sb.String()), ExitCode: 1, Exited: true}
-	body := string(mypy(r).Render())
+	r := &summarize.Run{Rule: "bash.mypy", Stdout: []byte(sb.String()), ExitCode: 1, Exited: true}
+	body := string(Mypy(r).Render())
 	for _, want := range []string{
 		"errors: 2\n", "notes: 8\n", "files_with_errors: 2\n",
 		"error_codes: call-overload 1, name-defined 1\n",
