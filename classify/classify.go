@@ -14,29 +14,6 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Rule ids. Each has a summarizer in package summarize.
-const (
-	GitStatus  = "bash.git_status"
-	GitDiff    = "bash.git_diff"
-	GitLog     = "bash.git_log"
-	CargoCheck = "bash.cargo_check"
-	CargoTest  = "bash.cargo_test"
-
-	GitPush     = "bash.git_push"
-	GitPull     = "bash.git_pull"
-	GitFetch    = "bash.git_fetch"
-	GitClone    = "bash.git_clone"
-	GitShow     = "bash.git_show"
-	CargoBuild  = "bash.cargo_build"
-	CargoClippy = "bash.cargo_clippy"
-)
-
-// Rules lists every rule id this package can return.
-var Rules = slices.Concat(coreRules, nodeRules)
-
-var coreRules = []string{GitStatus, GitDiff, GitLog, CargoCheck, CargoTest,
-	GitPush, GitPull, GitFetch, GitClone, GitShow, CargoBuild, CargoClippy}
-
 // Result is the classification of one command.
 type Result struct {
 	// Rule is the matched rule id, or "" when the command passes through.

@@ -6,7 +6,8 @@ import (
 )
 
 // The tests classify real commands with the matcher of the rule table, as
-// shrinkrun does: classify itself knows no rule.
+// shrinkrun does: classify itself knows no rule. Each family's own
+// classification table is in its package (rules/git/classify_test.go, ...).
 
 type Result = classify.Result
 
@@ -17,31 +18,9 @@ var mergesStreams = classify.MergesStreams
 
 // Rule ids, as the block's rule: line shows them.
 const (
-	GitStatus   = "bash.git_status"
-	GitDiff     = "bash.git_diff"
-	GitLog      = "bash.git_log"
-	GitPush     = "bash.git_push"
-	GitPull     = "bash.git_pull"
-	GitFetch    = "bash.git_fetch"
-	GitClone    = "bash.git_clone"
-	GitShow     = "bash.git_show"
-	CargoCheck  = "bash.cargo_check"
-	CargoTest   = "bash.cargo_test"
-	CargoBuild  = "bash.cargo_build"
-	CargoClippy = "bash.cargo_clippy"
-	GoTest      = "bash.go_test"
-	GoBuild     = "bash.go_build"
-	GoVet       = "bash.go_vet"
-	GoMod       = "bash.go_mod"
-	Pytest      = "bash.pytest"
-	Mypy        = "bash.mypy"
-	PipInstall  = "bash.pip_install"
-	Vitest      = "bash.vitest"
-	Jest        = "bash.jest"
-	NpmTest     = "bash.npm_test"
-	Tsc         = "bash.tsc"
-	ESLint      = "bash.eslint"
-	NpmInstall  = "bash.npm_install"
+	GitStatus  = "bash.git_status"
+	GitDiff    = "bash.git_diff"
+	GitLog     = "bash.git_log"
+	CargoCheck = "bash.cargo_check"
+	CargoTest  = "bash.cargo_test"
 )
-
-var nodeRules = []string{Vitest, Jest, NpmTest, Tsc, ESLint, NpmInstall}

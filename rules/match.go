@@ -32,7 +32,7 @@ func Match(argv []string) classify.Verdict {
 	if other != nil {
 		return classify.Verdict{Reason: other.Reason, At: other.At}
 	}
-	return classify.Legacy(argv)
+	return classify.Verdict{Reason: "not a recognized command"}
 }
 
 // String classifies a command string (the -c form) with the table.

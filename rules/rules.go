@@ -13,6 +13,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/rules/cargo"
 	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/rules/golang"
+	"github.com/shrinkrun/shrinkrun/rules/node"
 	"github.com/shrinkrun/shrinkrun/rules/python"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -71,6 +72,14 @@ var Table = []Family{
 		{ID: "bash.mypy", Commands: []string{"mypy", "python", "python3"}, Match: python.MatchMypy, Summarize: python.Mypy, Usage: []string{"mypy"}},
 		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}},
 	}},
+	{Name: "node", Finder: node.Finder, Rules: []Rule{
+		{ID: "bash.vitest", Commands: []string{"vitest", "npx"}, Match: node.MatchVitest, Summarize: node.Vitest, Usage: []string{"vitest"}},
+		{ID: "bash.jest", Commands: []string{"jest", "npx"}, Match: node.MatchJest, Summarize: node.Jest, Usage: []string{"jest"}},
+		{ID: "bash.npm_test", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmTest, Summarize: node.NpmTest, Usage: []string{"npm test"}},
+		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}},
+		{ID: "bash.eslint", Commands: []string{"eslint", "npx"}, Match: node.MatchESLint, Summarize: node.ESLint, Usage: []string{"eslint"}},
+		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}},
+	}},
 }
 
 // Lookup returns the rule whose id is id.
@@ -87,19 +96,16 @@ func Lookup(id string) (*Rule, bool) {
 
 // Finders returns every family's Finder, in table order.
 func Finders() []summarize.Finder {
-	fs := make([]summarize.Finder, 0, len(Table)+len(summarize.LegacyFinders))
-	for _, f := range Table {
-		fs = append(fs, f.Finder)
+	fs := make([]summarize.Finder, len(Table))
+	for i, f := range Table {
+		fs[i] = f.Finder
 	}
-	return append(fs, summarize.LegacyFinders...)
+	return fs
 }
 
 // Has reports whether a rule has the id.
 func Has(id string) bool {
-	if _, ok := Lookup(id); ok {
-		return true
-	}
-	_, ok := summarize.Legacy(id)
+	_, ok := Lookup(id)
 	return ok
 }
 
@@ -107,11 +113,9 @@ func Has(id string) bool {
 // family's finder (summarize.Block). It reports false when no rule has that
 // id, or the rule failed on this output.
 func Block(r *summarize.Run) ([]byte, bool) {
-	if rule, ok := Lookup(r.Rule); ok {
-		return summarize.Block(r, rule.Summarize, Finders())
+	rule, ok := Lookup(r.Rule)
+	if !ok {
+		return nil, false
 	}
-	if f, ok := summarize.Legacy(r.Rule); ok {
-		return summarize.Block(r, f, Finders())
-	}
-	return nil, false
+	return summarize.Block(r, rule.Summarize, Finders())
 }

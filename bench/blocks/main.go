@@ -29,13 +29,9 @@ func main() {
 }
 
 func run() error {
-	var metas []string
-	for _, dir := range []string{"testdata/corpus", "rules/*/testdata"} {
-		m, err := filepath.Glob(filepath.Join(dir, "*", "*.meta"))
-		if err != nil {
-			return err
-		}
-		metas = append(metas, m...)
+	metas, err := filepath.Glob(filepath.Join("rules", "*", "testdata", "*", "*.meta"))
+	if err != nil {
+		return err
 	}
 	if len(metas) == 0 {
 		return fmt.Errorf("no corpus cases under rules/*/testdata (run from the module root)")

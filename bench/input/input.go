@@ -5,7 +5,8 @@
 // expose a summarizer that is not linear.
 //
 // It is shared by `go run ./bench` and the `go test -bench` benchmarks in
-// package summarize, so both measure the same bytes.
+// package rules, so both measure the same bytes. The rules and their
+// corpora come from the rule table (package rules).
 package input
 
 import (
@@ -17,56 +18,60 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // Rule is one summarizer and the corpus cases that make up its input.
 type Rule struct {
-	// Name is the corpus directory and the rule id without "bash.".
+	// Name is the rule id without "bash.", its corpus directory.
 	Name string
-	// Command is the command the input is presented as, in the header.
+	// Family is the rule's family: its corpus is rules/FAMILY/testdata/NAME.
+	Family string
+	// Command is the command the input is presented as, in the header: the
+	// first form the rule lists (rules.Rule.Usage).
 	Command string
-	// ExitCode is the exit code the input is presented with.
+	// ExitCode is the exit code the input is presented with: a failing
+	// run's, 1, but for the rules whose input is one layout of a
+	// successful run (layouts).
 	ExitCode int
 	// keep selects the corpus cases (by their meta command and exit code)
-	// whose output is repeated: one layout per rule, as one command prints.
+	// whose output is repeated.
 	keep func(cmd string, exit int) bool
 }
 
-// Rules are the summarizers, in the order the tables print them.
-var Rules = []Rule{
-	{"git_status", "git status", 0, func(c string, e int) bool { return c == "git status" && e == 0 }},
-	{"git_diff", "git diff", 0, func(c string, e int) bool {
-		return e == 0 && strings.Contains(c, "diff") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--name")
-	}},
-	{"git_log", "git log --oneline", 0, func(c string, e int) bool {
-		return e == 0 && strings.Contains(c, "--oneline") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--graph")
-	}},
-	{"cargo_check", "cargo check", 101, all},
-	{"cargo_test", "cargo test", 101, all},
+// Rules are the summarizers, in the table's order: every rule of it, each
+// on every case of its corpus, presented as a failing run of its first
+// command form, but for those in layouts.
+var Rules = fromTable()
 
-	// The other rules: every case of their corpus, presented as the
-	// failing run each tool's most common command gives.
-	{"git_show", "git show", 0, func(_ string, e int) bool { return e == 0 }},
-	{"git_push", "git push", 1, all},
-	{"git_pull", "git pull", 1, all},
-	{"git_fetch", "git fetch", 1, all},
-	{"git_clone", "git clone", 128, all},
-	{"cargo_build", "cargo build", 101, all},
-	{"cargo_clippy", "cargo clippy", 101, all},
-	{"go_test", "go test ./...", 1, all},
-	{"go_build", "go build ./...", 1, all},
-	{"go_vet", "go vet ./...", 1, all},
-	{"go_mod", "go mod download", 1, all},
-	{"pytest", "pytest", 1, all},
-	{"mypy", "mypy .", 1, all},
-	{"pip_install", "pip install .", 1, all},
-	{"vitest", "vitest run", 1, all},
-	{"jest", "jest", 1, all},
-	{"npm_test", "npm test", 1, all},
-	{"tsc", "tsc", 2, all},
-	{"eslint", "eslint .", 1, all},
-	{"npm_install", "npm install", 1, all},
+func fromTable() []Rule {
+	var rs []Rule
+	for _, f := range rules.Table {
+		for _, r := range f.Rules {
+			rl := Rule{Name: strings.TrimPrefix(r.ID, "bash."), Family: f.Name, Command: r.Usage[0], ExitCode: 1, keep: all}
+			if keep, ok := layouts[rl.Name]; ok {
+				rl.ExitCode, rl.keep = 0, keep
+			}
+			rs = append(rs, rl)
+		}
+	}
+	return rs
+}
+
+// layouts are the rules whose corpus holds the outputs of several layouts
+// (long and short status, patches and stats, one-line and graph logs) or of
+// failures that print nothing of the layout: their input repeats one
+// layout of a successful run, as one command prints it.
+var layouts = map[string]func(cmd string, exit int) bool{
+	"git_status": func(c string, e int) bool { return c == "git status" && e == 0 },
+	"git_diff": func(c string, e int) bool {
+		return e == 0 && strings.Contains(c, "diff") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--name")
+	},
+	"git_log": func(c string, e int) bool {
+		return e == 0 && strings.Contains(c, "--oneline") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--graph")
+	},
+	"git_show": func(_ string, e int) bool { return e == 0 },
 }
 
 func all(string, int) bool { return true }
@@ -103,13 +108,9 @@ func Root() (string, error) {
 
 // LoadUnit reads the corpus cases of rule r under the module root.
 func LoadUnit(root string, r Rule) (*Unit, error) {
-	var metas []string
-	for _, dir := range []string{filepath.Join(root, "rules", "*", "testdata"), filepath.Join(root, "testdata", "corpus")} {
-		m, err := filepath.Glob(filepath.Join(dir, r.Name, "*.meta"))
-		if err != nil {
-			return nil, err
-		}
-		metas = append(metas, m...)
+	metas, err := filepath.Glob(filepath.Join(root, "rules", r.Family, "testdata", r.Name, "*.meta"))
+	if err != nil {
+		return nil, err
 	}
 	sort.Strings(metas)
 	u := &Unit{Rule: r}

@@ -1,10 +1,63 @@
-package summarize
+package node
 
 import (
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
-// vitest summarizes bash.vitest: the counts of the "Tests" and "Test Files"
+// MatchVitest recognizes vitest run, and npx vitest run (matchVitest).
+func MatchVitest(argv []string) classify.Answer { return matchRunner(argv, "vitest", matchVitest) }
+
+// vitestFormats are the vitest options whose output the summarizer does not
+// read: watch mode and the UI never end, coverage adds a table that would be
+// dropped, --outputFile sends a report elsewhere, and other reporters change
+// the format (--reporter is handled apart: default and verbose are kept).
+var vitestFormats = []string{
+	"--watch", "-w", "--ui", "--coverage", "--outputFile", "--standalone", "--mergeReports",
+	"--listTags", "--clearCache",
+}
+
+// matchVitest accepts vitest run, or vitest with the exact word --run:
+// without either, vitest watches for changes and never ends on a terminal.
+// The default and verbose reporters are the formats the summarizer reads.
+func matchVitest(argv []string) classify.Answer {
+	run := len(argv) > 1 && argv[1] == "run"
+	for j := 1; j < len(argv); j++ {
+		a := argv[j]
+		switch {
+		case a == "--run":
+			run = true
+		case a == "--reporter" && j+1 < len(argv) && isVitestReporter(argv[j+1]):
+			j++
+		case strings.HasPrefix(a, "--reporter=") && isVitestReporter(strings.TrimPrefix(a, "--reporter=")):
+		case strings.HasPrefix(a, "--reporter"):
+			return classify.Refuse(j, "option %q changes the output format", a)
+		}
+	}
+	if len(argv) > 1 && vitestCommands[argv[1]] {
+		return classify.Refuse(1, "vitest %s is not a test run", argv[1])
+	}
+	if a := matchTool(argv, vitestFormats); !a.Accepted {
+		return a
+	}
+	if !run {
+		return classify.Refuse(0, "vitest without run may watch for changes")
+	}
+	return classify.Accept()
+}
+
+// vitestCommands are the vitest subcommands other than run (and related,
+// which runs the tests related to some files): benchmarks, listings, setup
+// and the watch modes.
+var vitestCommands = map[string]bool{"bench": true, "list": true, "init": true, "dev": true, "watch": true}
+
+func isVitestReporter(name string) bool {
+	return name == "default" || name == "verbose"
+}
+
+// Vitest summarizes bash.vitest: the counts of the "Tests" and "Test Files"
 // summary lines, the summary lines themselves, every failing test and every
 // file that failed to load, each failure's message, assertion diff and
 // locations, vitest's unhandled errors, and the lines that belong to no test
@@ -15,8 +68,8 @@ import (
 // Vitest writes the listing and summary to stdout and the failures to
 // stderr; both are read with the same reader, so a run captured with 2>&1
 // gives the same body.
-func vitest(r *Run) *Body {
-	b := &Body{}
+func Vitest(r *summarize.Run) *summarize.Body {
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	readVitestLines(r.Lines(r.Stdout), r.Lines(r.Stderr)).body(r, b)
 	return b
@@ -25,7 +78,7 @@ func vitest(r *Run) *Body {
 // readVitestLines reads the lines of each stream in turn.
 func readVitestLines(streams ...[]string) *testRun {
 	v := vitestReader{t: &testRun{runner: "vitest"}}
-	ReadLines(&v, streams...)
+	summarize.ReadLines(&v, streams...)
 	return v.t
 }
 

@@ -17,8 +17,8 @@
 # terminal. npm reads the machine's own ~/.npmrc (here: audit and fund off).
 # Timings vary between runs; everything else is reproducible.
 #
-# Usage: bash testdata/corpus/node.sh [RULE/CASE ...]
-#        (then go test ./summarize -run TestGolden -update)
+# Usage: bash rules/node/testdata/node.sh [RULE/CASE ...]
+#        (then go test ./rules/node -run TestGolden -update)
 # With arguments (vitest/head, eslint/grep ...), only those cases are
 # captured, so that adding a case leaves the others' timings alone; every
 # project is still rewritten.

@@ -1,6 +1,39 @@
-package summarize
+package node
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchNpmInstall recognizes npm install (i, add), npm ci and pnpm install
+// (i, add) with any arguments but help, version and installFormats.
+func MatchNpmInstall(argv []string) classify.Answer {
+	return matchManager(argv, func(argv []string) (classify.Answer, bool) {
+		pm, sub := argv[0], 1
+		switch argv[sub] {
+		case "install", "i", "add":
+			if pm == "yarn" {
+				return classify.Refuse(sub, "yarn install is not recognized"), true
+			}
+			return matchTool(argv, installFormats), true
+		case "ci":
+			if pm != "npm" {
+				return classify.Refuse(sub, "not a recognized command"), true
+			}
+			return matchTool(argv, installFormats), true
+		}
+		return classify.Answer{}, false
+	})
+}
+
+// installFormats are the npm and pnpm install options that replace the
+// human-readable output (JSON, parseable, reporters, log levels) or install
+// nothing (--dry-run prints a plan in another format).
+var installFormats = []string{
+	"--json", "--parseable", "--reporter", "--loglevel", "--verbose", "-d", "--dry-run",
+}
 
 // Caps of bash.npm_install. Errors are few and each line of one matters;
 // warnings and deprecations can be many.
@@ -10,7 +43,7 @@ const (
 	maxInstallDeps     = 30
 )
 
-// npmInstall summarizes bash.npm_install (npm install, npm ci, pnpm
+// NpmInstall summarizes bash.npm_install (npm install, npm ci, pnpm
 // install and add): the package manager's result lines ("added 72 packages
 // in 15s", "up to date", "Packages: +70", "Done in 8.1s using pnpm
 // v10.34.9", audit and funding lines), every warning (a multi-line warning
@@ -18,10 +51,10 @@ const (
 // dependencies with their versions, and the lines of anything else (a
 // lifecycle script's output). Progress lines and pnpm's "+++" bar are
 // left out; blank "npm error" lines too.
-func npmInstall(r *Run) *Body {
+func NpmInstall(r *summarize.Run) *summarize.Body {
 	var n installLog
-	ReadStreams(&n, r.Stdout, r.Stderr)
-	b := &Body{}
+	summarize.ReadStreams(&n, r.Stdout, r.Stderr)
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	if n.code != "" {
 		b.Field("error_code", n.code)

@@ -1,10 +1,12 @@
-package summarize
+package node
 
 import (
 	"bytes"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // The regexps the node family's hand-written parsers replace.
@@ -58,23 +60,6 @@ var nodeHandSeeds = []string{
 	"a\x1b(", "\r\x1b\r\n", "\x1b]0;t\x07\r\n", "\x1b\x1b[1m\r", "x\x1bPq\x1b\\y", "\x1b(\x1b[m",
 }
 
-// stripTerminalByByte is StripTerminal as it was, one byte at a time.
-func stripTerminalByByte(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == 0x1b && i+1 < len(b):
-			i = SkipEscape(b, i)
-		case c == 0x1b:
-		case c == '\r' && i+1 < len(b) && b[i+1] == '\n':
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // isCodeFrameTrim and isTscFrameTrim are isCodeFrame and isTscFrame as
 // they were, with strings.Trim.
 func isCodeFrameTrim(t string) bool {
@@ -101,12 +86,9 @@ func checkNodeHandParsers(t *testing.T, s string) {
 		// The gate skips such a stream; read in full (no raw bytes to
 		// gate on), it must give nothing.
 		var n nodeScan
-		n.scan(nil, Lines(b), func(req, line string, _ int) {
+		n.scan(nil, summarize.Lines(b), func(req, line string, _ int) {
 			t.Fatalf("scan skips %q for want of a node marker, yet finds %q in line %q", s, req, line)
 		})
-	}
-	if got, want := StripTerminal([]byte(s)), stripTerminalByByte([]byte(s)); !bytes.Equal(got, want) {
-		t.Fatalf("StripTerminal(%q) = %q, byte by byte %q", s, got, want)
 	}
 	if got, want := isCodeFrame(s), isCodeFrameTrim(s); got != want {
 		t.Fatalf("isCodeFrame(%q) = %v, with Trim %v", s, got, want)
@@ -176,4 +158,23 @@ func checkNodeHandParsers(t *testing.T, s string) {
 	if got, ok := eslintSeverity(s); got != sev || ok != (sev != "") {
 		t.Fatalf("eslintSeverity(%q) = %q, %v; regexp says %q", s, got, ok, sev)
 	}
+}
+
+// FuzzHandParsers holds the node family's hand-written parsers to the
+// regexps and plain forms they replace (checkNodeHandParsers).
+func FuzzHandParsers(f *testing.F) {
+	for _, s := range nodeHandSeeds {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{"12 |     for x in y {", "at f (src/a.js:1:2) and src/b.rs:3:4: x:1:2:3 y:1:2x:5:6\tz:7:8",
+		"  12:5  error  'x' is not defined  no-undef", " 10 |     let x = 1;"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s := string(b)
+		checkNodeHandParsers(t, s)
+		if got, want := isESLintError(s), reESLintError.MatchString(s); got != want {
+			t.Fatalf("isESLintError(%q) = %v, regexp says %v", s, got, want)
+		}
+	})
 }

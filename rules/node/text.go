@@ -1,4 +1,4 @@
-package summarize
+package node
 
 // Text helpers the node rules and the node finder share.
 

@@ -1,6 +1,10 @@
-package summarize
+package node
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
 
 // Test runners name each failing test twice: in their listing, as it runs
 // (vitest's "× NAME" lines, jest's "✕ NAME" lines under a suite), and in
@@ -170,7 +174,7 @@ func vitestFileLine(l string) (string, bool) {
 			break
 		}
 		p += i
-		if d := DigitsPrefix(rest[p+2 : end]); d != "" && strings.HasPrefix(rest[p+2+len(d):end], " test") {
+		if d := summarize.DigitsPrefix(rest[p+2 : end]); d != "" && strings.HasPrefix(rest[p+2+len(d):end], " test") {
 			return rest[:p], true
 		}
 		p++
@@ -216,19 +220,19 @@ func vitestTest(name string, full bool, file string) (listedTest, bool) {
 // x\d+\))?(?: \(repeat x\d+\))?(?: \d+ MB heap used)?$ would.
 func vitestTimings(s string) string {
 	if rest, ok := strings.CutSuffix(s, " MB heap used"); ok {
-		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && IsDigits(rest[i+1:]) {
+		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && summarize.IsDigits(rest[i+1:]) {
 			s = rest[:i]
 		}
 	}
 	for _, what := range [...]string{" (repeat x", " (retry x"} {
 		if rest, ok := strings.CutSuffix(s, ")"); ok {
-			if i := strings.LastIndex(rest, what); i >= 0 && i+len(what) < len(rest) && IsDigits(rest[i+len(what):]) {
+			if i := strings.LastIndex(rest, what); i >= 0 && i+len(what) < len(rest) && summarize.IsDigits(rest[i+len(what):]) {
 				s = rest[:i]
 			}
 		}
 	}
 	if rest, ok := strings.CutSuffix(s, "ms"); ok {
-		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && IsDigits(rest[i+1:]) {
+		if i := strings.LastIndexByte(rest, ' '); i >= 0 && i < len(rest)-1 && summarize.IsDigits(rest[i+1:]) {
 			s = rest[:i]
 		}
 	}
@@ -307,7 +311,7 @@ func isJestMark(t string) bool {
 // ms)", as the regexp (?: \(\d+ ms\))?$ would.
 func jestDuration(s string) string {
 	if rest, ok := strings.CutSuffix(s, " ms)"); ok {
-		if i := strings.LastIndex(rest, " ("); i >= 0 && i+2 < len(rest) && IsDigits(rest[i+2:]) {
+		if i := strings.LastIndex(rest, " ("); i >= 0 && i+2 < len(rest) && summarize.IsDigits(rest[i+2:]) {
 			return rest[:i]
 		}
 	}

@@ -1,4 +1,4 @@
-package summarize
+package node
 
 import (
 	"fmt"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // TestNodeFailures: what the node finder requires, on lines shaped like
@@ -91,26 +94,30 @@ func TestNodeFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkRequired(t, nodeRequired(tt.in), tt.want)
+			ruletest.EqualRequired(t, nodeRequired(tt.in), tt.want)
 		})
 	}
 }
 
-// nodeRequired runs the node finder over streams, in turn, as the check
-// does over stdout and stderr.
-func nodeRequired(streams ...string) *failures {
-	return requiredBy(nodeFinder{}, true, streams...)
+// nodeRequired runs the node finder over streams, stdout and then stderr,
+// as the check does, in a run that failed.
+func nodeRequired(streams ...string) []string {
+	r := &summarize.Run{ExitCode: 1, Exited: true}
+	if len(streams) > 0 {
+		r.Stdout = []byte(streams[0])
+	}
+	if len(streams) > 1 {
+		r.Stderr = []byte(streams[1])
+	}
+	return ruletest.Required(r, Finder)
 }
 
 // TestNodeListingAcrossStreams: vitest lists the failing tests on stdout
 // and reports them on stderr; a listed test reported on the other stream
-// is not required twice.
+// is not required twice (with every family's finder: block_test.go).
 func TestNodeListingAcrossStreams(t *testing.T) {
-	out := " ❯ src/a.test.js (2 tests | 2 failed) 5ms\n     × adds 2ms\n     × subs 2ms\n"
-	errs := " FAIL  src/a.test.js > d > adds\nError: x\n"
-	checkRequired(t, nodeRequired(out, errs), []string{"src/a.test.js > d > adds", "subs"})
-	f := findFailures(&Run{Stdout: []byte(out), Stderr: []byte(errs), Exited: true, ExitCode: 1}, familyFinders)
-	checkRequired(t, f, []string{"src/a.test.js > d > adds", "subs"})
+	out, errs := listingAcrossStreams()
+	ruletest.EqualRequired(t, nodeRequired(out, errs), []string{"src/a.test.js > d > adds", "subs"})
 }
 
 func TestParseCounts(t *testing.T) {
@@ -212,7 +219,7 @@ func TestNpmWarnings(t *testing.T) {
 		"added 3 packages in 2s",
 	}, "\n")
 	var n installLog
-	for _, l := range Lines([]byte(in)) {
+	for _, l := range summarize.Lines([]byte(in)) {
 		n.Feed(l)
 	}
 	n.EndStream()
@@ -238,8 +245,8 @@ func TestNpmTestRunner(t *testing.T) {
 		{"> p@1.0.0 test\n> vitest run\n", "", ""},
 	} {
 		var pm scriptLines
-		pm.split(EachLine([]byte(tt.out)), 0)
-		pm.split(EachLine([]byte(tt.err)), 0)
+		pm.split(summarize.EachLine([]byte(tt.out)), 0)
+		pm.split(summarize.EachLine([]byte(tt.err)), 0)
 		if got := pm.runner(); got != tt.want {
 			t.Errorf("runner of (%q, %q) = %q, want %q", tt.out, tt.err, got, tt.want)
 		}
@@ -257,7 +264,7 @@ func TestTail(t *testing.T) {
 // still gives its FAIL reports as failures, without code excerpts.
 func TestVitestCut(t *testing.T) {
 	in := "     30|   it('x', () => {\n       |          ^\n\n⎯⎯⎯[27/28]⎯\n\n FAIL  src/a.test.js > a > x\nAssertionError: expected 1 to be 2\n ❯ src/a.test.js:3:9\n     3|   expect(1).toBe(2)\n\n Test Files  1 failed (1)\n      Tests  28 failed (28)\n"
-	tr := readVitestLines(Lines([]byte(in)))
+	tr := readVitestLines(summarize.Lines([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"src/a.test.js > a > x"}) || len(tr.failures) != 1 || len(tr.messages) != 0 {
 		t.Fatalf("failed %q, failures %d, messages %q", tr.failedTests, len(tr.failures), tr.messages)
 	}
@@ -273,21 +280,21 @@ func TestVitestCut(t *testing.T) {
 // failures it still shows, named without their suite's path.
 func TestJestCut(t *testing.T) {
 	in := "      at Object.toEqual (src/m01.test.js:6:49)\n\n  ● module 01 › case 6 matches\n\n    expect(received).toEqual(expected) // deep equality\n\n      at Object.toEqual (src/m01.test.js:7:49)\n\nTest Suites: 24 failed, 24 total\nTests:       144 failed, 24 passed, 168 total\n"
-	tr := readJestLines(Lines([]byte(in)))
+	tr := readJestLines(summarize.Lines([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"module 01 › case 6 matches"}) || len(tr.failures) != 1 {
 		t.Fatalf("failed %q, failures %d", tr.failedTests, len(tr.failures))
 	}
-	f := nodeRequired(in)
+	required := nodeRequired(in)
 	for _, want := range []string{"module 01 › case 6 matches", "at Object.toEqual (src/m01.test.js:7:49)"} {
-		if !f.required[want] {
-			t.Errorf("%q not required: %v", want, f.required)
+		if !slices.Contains(required, want) {
+			t.Errorf("%q not required: %v", want, required)
 		}
 	}
 }
 
 // nodeBody renders rule's body for output on stdout and stderr.
-func nodeBody(rule Func, stdout, stderr string) string {
-	r := &Run{Stdout: []byte(stdout), Stderr: []byte(stderr), Exited: true}
+func nodeBody(rule summarize.Func, stdout, stderr string) string {
+	r := &summarize.Run{Stdout: []byte(stdout), Stderr: []byte(stderr), Exited: true}
 	return string(rule(r).Render())
 }
 
@@ -295,7 +302,7 @@ func nodeBody(rule Func, stdout, stderr string) string {
 // unwanted found in it.
 func checkBody(t *testing.T, body string, want, unwanted []string) {
 	t.Helper()
-	ls := Lines([]byte(body))
+	ls := summarize.Lines([]byte(body))
 	for _, w := range want {
 		if !slices.Contains(ls, w) {
 			t.Errorf("no line %q in:\n%s", w, body)
@@ -317,7 +324,7 @@ func TestESLintRowsWithoutFile(t *testing.T) {
 		rows = append(rows, fmt.Sprintf("  %d:1  warning  Unexpected console statement  no-console", i))
 		rows = append(rows, fmt.Sprintf("  %d:19  error  'helper%d' is not defined  no-undef", i, i))
 	}
-	body := nodeBody(eslint, strings.Join(rows, "\n")+"\n", "")
+	body := nodeBody(ESLint, strings.Join(rows, "\n")+"\n", "")
 	checkBody(t, body,
 		[]string{"errors: 30", "warnings: 30", "files: 0", "unfiled_rows:", "- 1:19  error  'helper1' is not defined  no-undef",
 			"- 30:19  error  'helper30' is not defined  no-undef", "- 1:1  warning  Unexpected console statement  no-console"},
@@ -327,7 +334,7 @@ func TestESLintRowsWithoutFile(t *testing.T) {
 	}
 
 	// A file's rows stay the file's; rows after a blank line have none.
-	body = nodeBody(eslint, "/p/a.js\n  1:1  error  x  no-undef\n\n  2:2  error  y  no-undef\n", "")
+	body = nodeBody(ESLint, "/p/a.js\n  1:1  error  x  no-undef\n\n  2:2  error  y  no-undef\n", "")
 	checkBody(t, body, []string{"errors: 2", "files: 1", "- /p/a.js", "  1:1  error  x  no-undef", "unfiled_rows:", "- 2:2  error  y  no-undef"}, nil)
 }
 
@@ -357,7 +364,7 @@ func TestTscCut(t *testing.T) {
 		"    10  src/c.ts:1",
 		"",
 	}, "\n")
-	checkBody(t, nodeBody(tsc, in, ""),
+	checkBody(t, nodeBody(Tsc, in, ""),
 		[]string{"errors: 30", "files: 3", "error_files:", "- 10  src/a.ts:1", "- 10  src/b ü.ts:3", "- 10  src/c.ts:1",
 			"- src/c.ts:8:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
 			"messages:", "- src/c.ts:2:29 - 'name' is declared here."},
@@ -367,7 +374,7 @@ func TestTscCut(t *testing.T) {
 		{"Found 11 errors in the same file, starting at: src/a.ts:3", "errors: 11", "files: 1"},
 		{"Found 4 errors.", "errors: 4", "files: 1"}, // no file count: the files read
 	} {
-		body := nodeBody(tsc, "src/a.ts(3,7): error TS2322: x\n\n"+tt.found+"\n", "")
+		body := nodeBody(Tsc, "src/a.ts(3,7): error TS2322: x\n\n"+tt.found+"\n", "")
 		checkBody(t, body, []string{tt.errors, tt.files, "found: " + tt.found}, nil)
 	}
 }
@@ -400,7 +407,7 @@ func TestVitestListing(t *testing.T) {
 			[]string{"- src/a.test.js > ok"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			checkBody(t, nodeBody(vitest, tt.out, tt.err), tt.want, tt.unwnt)
+			checkBody(t, nodeBody(Vitest, tt.out, tt.err), tt.want, tt.unwnt)
 		})
 	}
 }
@@ -410,7 +417,7 @@ func TestVitestListing(t *testing.T) {
 // suite's path and describe blocks joined as jest joins them.
 func TestJestListing(t *testing.T) {
 	in := "FAIL src/a.test.js\n  ✕ top (1 ms)\n  ✓ passes\n  d\n    ✕ inner (12 ms)\n    e\n      ✕ deep\n\n  ● d › inner\n\n    Error: x\n\n      at Object.x (src/a.test.js:3:1)\n"
-	checkBody(t, nodeBody(jest, "", in),
+	checkBody(t, nodeBody(Jest, "", in),
 		[]string{"failed_tests:", "- src/a.test.js › d › inner", "- src/a.test.js › top", "- src/a.test.js › d › e › deep"},
 		[]string{"- src/a.test.js › inner", "- src/a.test.js › passes"})
 }
@@ -440,12 +447,12 @@ func TestNodeListingAgrees(t *testing.T) {
 			s := rnd.IntN(2)
 			streams[s] = append(streams[s], pieces[rnd.IntN(len(pieces))])
 		}
-		r := readable(&Run{
+		r := &summarize.Run{
 			Rule: rules[rnd.IntN(len(rules))], Command: "x",
-			Stdout: []byte(strings.Join(streams[0], "\n")), Stderr: []byte(strings.Join(streams[1], "\n")),
+			Stdout: summarize.Readable([]byte(strings.Join(streams[0], "\n"))), Stderr: summarize.Readable([]byte(strings.Join(streams[1], "\n"))),
 			Exited: true, ExitCode: 1,
-		})
-		body := string(familyRules[r.Rule](r).Render())
+		}
+		body := string(byID[r.Rule](r).Render())
 		sep := map[string]string{"bash.vitest": " > ", "bash.jest": " › "}[r.Rule]
 		switch {
 		case strings.Contains(body, "runner: vitest\n"):
@@ -455,7 +462,7 @@ func TestNodeListingAgrees(t *testing.T) {
 		}
 		var n nodeScan
 		for _, b := range [][]byte{r.Stdout, r.Stderr} {
-			n.scan(b, Lines(b), func(string, string, int) {})
+			n.scan(b, summarize.Lines(b), func(string, string, int) {})
 		}
 		for _, lt := range n.listing.unreported() {
 			if lt.sep == sep && !strings.Contains(body, lt.req) {
@@ -463,4 +470,16 @@ func TestNodeListingAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// listingAcrossStreams is vitest's listing on stdout and a report of one of
+// its tests on stderr.
+func listingAcrossStreams() (stdout, stderr string) {
+	return " ❯ src/a.test.js (2 tests | 2 failed) 5ms\n     × adds 2ms\n     × subs 2ms\n", " FAIL  src/a.test.js > d > adds\nError: x\n"
+}
+
+// byID are the family's rules by id, as the table has them.
+var byID = map[string]summarize.Func{
+	"bash.vitest": Vitest, "bash.jest": Jest, "bash.npm_test": NpmTest,
+	"bash.tsc": Tsc, "bash.eslint": ESLint, "bash.npm_install": NpmInstall,
 }

@@ -1,8 +1,27 @@
-package summarize
+package node
 
-import "strings"
+import (
+	"strings"
 
-// jest summarizes bash.jest: the counts of the "Tests:" and "Test Suites:"
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchJest recognizes jest and npx jest with any arguments but help,
+// version and jestFormats.
+func MatchJest(argv []string) classify.Answer {
+	return matchRunner(argv, "jest", func(tool []string) classify.Answer { return matchTool(tool, jestFormats) })
+}
+
+// jestFormats are the jest options that replace the human-readable report:
+// JSON and custom reporters, watch modes, coverage tables, listings and
+// configuration dumps.
+var jestFormats = []string{
+	"--json", "--outputFile", "--watch", "--coverage", "--collectCoverage", "--listTests",
+	"--showConfig", "--reporters", "--init", "--clearCache", "--debug",
+}
+
+// Jest summarizes bash.jest: the counts of the "Tests:" and "Test Suites:"
 // lines, the summary lines themselves, every file with a failure, every
 // failing test, every suite that failed to run, each failure's message, Expected/Received lines or diff and
 // its locations, and the lines that belong to no test ("No tests found").
@@ -14,8 +33,8 @@ import "strings"
 // its "●" header, joined by " › " as jest joins describe blocks: jest prints
 // the two on different lines. When jest repeats the failures under "Summary
 // of all failing tests" (more than 20 suites), each is read once.
-func jest(r *Run) *Body {
-	b := &Body{}
+func Jest(r *summarize.Run) *summarize.Body {
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	readJestLines(r.Lines(r.Stderr), r.Lines(r.Stdout)).body(r, b)
 	return b

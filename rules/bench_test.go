@@ -1,4 +1,4 @@
-package summarize_test
+package rules_test
 
 // Benchmarks of the summarizers alone, and the pathological inputs that
 // would expose one that is not linear. The inputs come from package
@@ -6,8 +6,8 @@ package summarize_test
 // throughput. docs/performance.md explains how to run them and records the
 // figures.
 //
-//	go test ./summarize -run '^$' -bench Block -benchtime 5x
-//	go test ./summarize -run Pathological -v
+//	go test ./rules -run '^$' -bench Block -benchtime 5x
+//	SHRINKRUN_SLOW_TESTS=1 go test ./rules -run Pathological -v
 
 import (
 	"context"
@@ -23,9 +23,10 @@ import (
 
 	"github.com/shrinkrun/shrinkrun/bench/input"
 	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
 )
 
-// BenchmarkBlock measures summarize.Block, rule and boundary check
+// BenchmarkBlock measures Block, rule and boundary check
 // included, on each rule's corpus repeated to 1, 10 and 100 MB (10^6
 // bytes). The MB/s column is the throughput; the floor is 100 MB/s.
 // Under -short the 100 MB inputs are skipped.
@@ -197,13 +198,16 @@ const pathologicalEnv = "SHRINKRUN_PATHOLOGICAL_CASE"
 // quadratic one 16. Timings never fail a test (they move with the machine's
 // load); the test fails only when a case does not finish at all within its
 // generous limit, which is what a quadratic rule on these inputs does.
-// Under -short the inputs are ten times smaller.
+// Under -short the inputs are ten times smaller. A scaling test: it runs
+// only with SHRINKRUN_SLOW_TESTS=1 (ruletest.Slow), as .ci/run's slow step
+// does.
 //
 // Inputs larger than the capture limit (4 MiB per stream) never reach a
 // summarizer from the command line, which passes the bounded head and
 // tail; they are tested whole so that a rule's cost is known to be linear,
 // not merely small because the capture is.
 func TestPathological(t *testing.T) {
+	ruletest.Slow(t)
 	for i, p := range pathologicalInputs {
 		for _, rule := range input.Rules {
 			if !p.aims(rule.Name) {

@@ -1,4 +1,4 @@
-package summarize
+package rules_test
 
 import (
 	"bytes"
@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // FuzzSummarize feeds every rule arbitrary output, seeded with the real
@@ -13,22 +17,22 @@ import (
 // bytes twice, within the budget unless only counts are left, and the
 // boundary check holds on the final block.
 func FuzzSummarize(f *testing.F) {
-	for _, c := range loadCorpus(f) {
-		f.Add(c.run.Stdout, c.run.Stderr, uint8(0), 0)
+	for _, c := range ruletest.Corpus(f, "*/testdata") {
+		f.Add(c.Run.Stdout, c.Run.Stderr, uint8(0), 0)
 	}
 	f.Add([]byte("\x00\xff\xfe binary\r\nerror[E0425]: x\r\n  --> src/a.rs:1:2\r\n"), []byte{}, uint8(1), 0)
 	f.Add([]byte("50%\r100%\rtest a ... FAILED\n\x1b[31mred\x1b[0m\n"), []byte("fatal: \xff"), uint8(2), 101)
 	f.Add([]byte(strings.Repeat("x", 70000)), []byte(strings.Repeat("error: y\n", 3000)), uint8(3), 1)
-	rules := slices.Sorted(func(yield func(string) bool) {
-		for k := range familyRules {
-			if !yield(k) {
-				return
-			}
+	var ids []string
+	for _, fam := range rules.Table {
+		for _, r := range fam.Rules {
+			ids = append(ids, r.ID)
 		}
-	})
+	}
+	slices.Sort(ids)
 	f.Fuzz(func(t *testing.T, stdout, stderr []byte, rule uint8, exit int) {
-		r := &Run{
-			Rule:        rules[int(rule)%len(rules)],
+		r := &summarize.Run{
+			Rule:        ids[int(rule)%len(ids)],
 			Command:     "fuzz",
 			Stdout:      stdout,
 			Stderr:      stderr,
@@ -39,11 +43,11 @@ func FuzzSummarize(f *testing.F) {
 			Budget:      2048,
 			RawOutput:   "shrinkrun show 0123456789abcdef",
 		}
-		block, ok := BlockOf(r)
+		block, ok := rules.Block(r)
 		if !ok {
 			t.Fatal("no block")
 		}
-		again, _ := BlockOf(r)
+		again, _ := rules.Block(r)
 		if !bytes.Equal(block, again) {
 			t.Fatal("not deterministic")
 		}
@@ -53,7 +57,7 @@ func FuzzSummarize(f *testing.F) {
 		if len(block) > r.Budget && bytes.Contains(block, []byte("\n- ")) {
 			t.Fatalf("%d bytes over budget %d with list items left", len(block), r.Budget)
 		}
-		if missing, ok := accounted(findFailures(readable(r), familyFinders), block); !ok {
+		if missing := ruletest.Unaccounted(r, block, rules.Finders()); missing > 0 {
 			t.Fatalf("%d failures neither shown nor counted:\n%s", missing, block)
 		}
 	})

@@ -1,9 +1,12 @@
-package summarize
+package rules_test
 
 import (
 	"testing"
 
 	"github.com/shrinkrun/shrinkrun/history/tokens"
+	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // TestEstimateTokens holds the estimate to the real o200k count over the
@@ -11,14 +14,14 @@ import (
 // for each case of a reasonable size.
 func TestEstimateTokens(t *testing.T) {
 	var est, real int
-	for _, c := range loadCorpus(t) {
-		block, _ := BlockOf(c.run)
-		for _, b := range [][]byte{append(append([]byte(nil), c.run.Stdout...), c.run.Stderr...), block} {
-			e, r := EstimateTokens(b), tokens.Count(b)
+	for _, c := range ruletest.Corpus(t, "*/testdata") {
+		block, _ := rules.Block(c.Run)
+		for _, b := range [][]byte{append(append([]byte(nil), c.Run.Stdout...), c.Run.Stderr...), block} {
+			e, r := summarize.EstimateTokens(b), tokens.Count(b)
 			est += e
 			real += r
 			if r > 500 && (e < r*6/10 || e > r*14/10) {
-				t.Errorf("%s: estimate %d for %d tokens", c.name, e, r)
+				t.Errorf("%s: estimate %d for %d tokens", c.Name, e, r)
 			}
 		}
 	}
@@ -30,12 +33,12 @@ func TestEstimateTokens(t *testing.T) {
 
 func BenchmarkEstimateTokens(b *testing.B) {
 	var data []byte
-	for _, c := range loadCorpus(b) {
-		data = append(data, c.run.Stdout...)
-		data = append(data, c.run.Stderr...)
+	for _, c := range ruletest.Corpus(b, "*/testdata") {
+		data = append(data, c.Run.Stdout...)
+		data = append(data, c.Run.Stderr...)
 	}
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		EstimateTokens(data)
+		summarize.EstimateTokens(data)
 	}
 }

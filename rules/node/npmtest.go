@@ -1,10 +1,65 @@
-package summarize
+package node
 
 import (
 	"bytes"
 	"iter"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchNpmTest recognizes the test script of npm, pnpm and yarn: npm test
+// (npm t, npm tst), npm run test (npm run-script test), pnpm test and
+// pnpm run test, yarn test and yarn run test (matchTestScript).
+func MatchNpmTest(argv []string) classify.Answer {
+	return matchManager(argv, func(argv []string) (classify.Answer, bool) {
+		pm, sub := argv[0], 1
+		switch argv[sub] {
+		case "test", "t", "tst":
+			if pm != "npm" && argv[sub] != "test" {
+				return classify.Refuse(sub, "not a recognized command"), true
+			}
+			return matchTestScript(argv, sub+1), true
+		case "run", "run-script":
+			if sub+1 < len(argv) && argv[sub+1] == "test" && (pm == "npm" || argv[sub] == "run") {
+				return matchTestScript(argv, sub+2), true
+			}
+			return classify.Refuse(sub, "a script other than test"), true
+		}
+		return classify.Answer{}, false
+	})
+}
+
+// runnerFormats are the options that, handed to whichever runner a test
+// script starts, would change its report: the union of the vitest and jest
+// ones, and of the reporters of both.
+var runnerFormats = append(append([]string{"--reporter", "--json"}, vitestFormats...), jestFormats...)
+
+// matchTestScript checks the arguments of a test script run from argv[from]
+// on. Before "--" they are the package manager's (npm also hands words that
+// are not options to the script): only --silent and -s, which hide the
+// script header, are accepted, because the others (--workspaces, -r,
+// --filter, --json, --loglevel) run several scripts, prefix their lines or
+// change what is printed. After "--" the words go to the runner, whichever
+// it is, and the format options of vitest and jest pass through.
+func matchTestScript(argv []string, from int) classify.Answer {
+	dashes := false
+	for j := from; j < len(argv); j++ {
+		a := argv[j]
+		switch {
+		case nodeHelp[a]:
+			return classify.Refuse(j, "help or version requested (%s)", a)
+		case a == "--" && !dashes:
+			dashes = true
+		case dashes && (a == "-w" || hasPrefix(a, runnerFormats)):
+			return classify.Refuse(j, "option %q changes the output format", a)
+		case !dashes && strings.HasPrefix(a, "-") && a != "--silent" && a != "-s":
+			return classify.Refuse(j, "%s option %q", argv[0], a)
+		}
+	}
+	return classify.Accept()
+}
 
 // Caps of bash.npm_test when the runner is not one it reads.
 const (
@@ -14,7 +69,7 @@ const (
 	maxUnknownFails = 100
 )
 
-// npmTest summarizes bash.npm_test: npm test, npm run test, pnpm test and
+// NpmTest summarizes bash.npm_test: npm test, npm run test, pnpm test and
 // yarn test. The classifier cannot know which runner the script starts, so
 // the rule recognizes it by the shape of the output: vitest's (a "RUN  v"
 // line, its summary and error sections) or jest's (PASS/FAIL suite lines,
@@ -25,12 +80,12 @@ const (
 // commands, two runners at once) gets an honest generic body: the line
 // counts, every line the boundary check reads as a failure, and the last
 // lines of each stream.
-func npmTest(r *Run) *Body {
+func NpmTest(r *summarize.Run) *summarize.Body {
 	var pm scriptLines
-	out, nOut := pm.split(EachLine(r.Stdout), bytes.Count(r.Stdout, []byte{'\n'})+1)
-	errs, nErr := pm.split(EachLine(r.Stderr), bytes.Count(r.Stderr, []byte{'\n'})+1)
+	out, nOut := pm.split(summarize.EachLine(r.Stdout), bytes.Count(r.Stdout, []byte{'\n'})+1)
+	errs, nErr := pm.split(summarize.EachLine(r.Stderr), bytes.Count(r.Stderr, []byte{'\n'})+1)
 
-	b := &Body{}
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	var t *testRun
 	switch runner := pm.runner(); runner {
@@ -138,8 +193,8 @@ func (s *scriptLines) runner() string {
 // TAP), and the last non-blank lines of each stream without the package
 // manager's. Failures of other families that a script may print are left
 // to the boundary check, which falls back to listing them.
-func unknownRunner(r *Run, b *Body, out, errs []string) {
-	fails := NewCapped(maxUnknownFails)
+func unknownRunner(r *summarize.Run, b *summarize.Body, out, errs []string) {
+	fails := summarize.NewCapped(maxUnknownFails)
 	keep := func(_, line string, _ int) { fails.Add(line) }
 	var n nodeScan
 	n.scan(r.Stdout, out, keep)

@@ -1,9 +1,11 @@
-package summarize
+package node
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // What vitest's and jest's readers find in a test run (testRun), and the
@@ -118,7 +120,7 @@ func (f *testFailure) addLoc(l string) {
 // says where it is.
 func isCodeFrame(t string) bool {
 	t = strings.TrimLeft(strings.TrimPrefix(t, ">"), " ")
-	if n := len(DigitsPrefix(t)); n > 0 {
+	if n := len(summarize.DigitsPrefix(t)); n > 0 {
 		t = strings.TrimLeft(t[n:], " ")
 	}
 	return strings.HasPrefix(t, "|")
@@ -167,7 +169,7 @@ func (t *testRun) message(l string) {
 // body renders a test run. The scalars and the failing names always go in;
 // the failure contexts, unhandled errors and messages take the room the
 // budget leaves, in that order.
-func (t *testRun) body(r *Run, b *Body) {
+func (t *testRun) body(r *summarize.Run, b *summarize.Body) {
 	if t.hasTests {
 		b.Count("failed", t.tests.failed)
 		b.Count("passed", t.tests.passed)
@@ -205,18 +207,18 @@ func (t *testRun) body(r *Run, b *Body) {
 		return lost
 	}
 	room -= len("failure_lines_omitted: 0000000000\n")
-	nFailures, size := FitHead("failures", failures, t.nFailures, maxNodeFailures, room)
+	nFailures, size := summarize.FitHead("failures", failures, t.nFailures, maxNodeFailures, room)
 	room -= size
-	nUnhandled, size := FitList("unhandled_errors", unhandled, maxNodeFailures, room)
+	nUnhandled, size := summarize.FitList("unhandled_errors", unhandled, maxNodeFailures, room)
 	room -= size
-	nMessages, _ := FitList("messages", t.messages, maxNodeMessages, room)
+	nMessages, _ := summarize.FitList("messages", t.messages, maxNodeMessages, room)
 
-	AddHead(b, "failures", failures, t.nFailures, nFailures)
-	AddList(b, "unhandled_errors", unhandled, nUnhandled)
+	summarize.AddHead(b, "failures", failures, t.nFailures, nFailures)
+	summarize.AddList(b, "unhandled_errors", unhandled, nUnhandled)
 	if lost := lostLines(t.failures, nFailures) + lostLines(t.unhandled, nUnhandled); lost > 0 {
 		b.Count("failure_lines_omitted", lost)
 	}
-	AddList(b, "messages", t.messages, nMessages)
+	summarize.AddList(b, "messages", t.messages, nMessages)
 }
 
 // failureItems renders the first limit failures whole; the rest are left as

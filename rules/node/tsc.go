@@ -1,10 +1,27 @@
-package summarize
+package node
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchTsc recognizes tsc and npx tsc with any arguments but help,
+// version and tscFormats.
+func MatchTsc(argv []string) classify.Answer {
+	return matchRunner(argv, "tsc", func(tool []string) classify.Answer { return matchTool(tool, tscFormats) })
+}
+
+// tscFormats are the tsc options that print something other than
+// diagnostics (listings, configuration, traces, timing tables) or never end.
+var tscFormats = []string{
+	"--watch", "-w", "--listFiles", "--listEmittedFiles", "--explainFiles", "--showConfig",
+	"--traceResolution", "--extendedDiagnostics", "--diagnostics", "--init",
+	"--generateTrace", "-?",
+}
 
 // Caps of bash.tsc. Every error is something to fix, so the list is long;
 // the budget decides how many fit. An error's elaboration ("Type 'x' is not
@@ -16,7 +33,7 @@ const (
 	maxTscTableRows = 100
 )
 
-// tsc summarizes bash.tsc: the number of errors and of files with errors,
+// Tsc summarizes bash.tsc: the number of errors and of files with errors,
 // the distinct error codes, the "Found N errors" line of --pretty, the rows
 // of its "Errors  Files" table, and every diagnostic with its elaboration
 // and related locations. Code excerpts and blank lines are left out. Both
@@ -27,10 +44,10 @@ const (
 // into tail leaves the last diagnostics, the Found line and the table, and
 // the diagnostics read are then only some of the errors. The table's rows
 // are kept for that case: they name every file with an error.
-func tsc(r *Run) *Body {
-	c := tscLog{messages: NewCapped(maxNodeMessages), table: NewCapped(maxTscTableRows), lead: true}
-	ReadStreams(&c, r.Stdout, r.Stderr)
-	b := &Body{}
+func Tsc(r *summarize.Run) *summarize.Body {
+	c := tscLog{messages: summarize.NewCapped(maxNodeMessages), table: summarize.NewCapped(maxTscTableRows), lead: true}
+	summarize.ReadStreams(&c, r.Stdout, r.Stderr)
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	// A run without --pretty prints no Found line; a script may run tsc
 	// twice, once without: what was read counts when it is more.
@@ -49,16 +66,16 @@ func tsc(r *Run) *Body {
 	}
 
 	room := r.BodyRoom() - len(b.Render()) - len("diagnostic_lines_omitted: 0000000000\n")
-	nTable, size := FitHead("error_files", c.table.Items, c.table.Total, maxTscTableRows, room)
+	nTable, size := summarize.FitHead("error_files", c.table.Items, c.table.Total, maxTscTableRows, room)
 	room -= size
-	AddHead(b, "error_files", c.table.Items, c.table.Total, nTable)
+	summarize.AddHead(b, "error_files", c.table.Items, c.table.Total, nTable)
 	items := make([]string, len(c.diags))
 	for i, d := range c.diags {
 		items[i] = strings.Join(append([]string{d.head}, d.lines...), "\n")
 	}
-	n, size := FitHead("diagnostics", items, c.total, maxTscDiags, room)
-	nMessages, _ := FitHead("messages", c.messages.Items, c.messages.Total, maxNodeMessages, room-size)
-	AddHead(b, "diagnostics", items, c.total, n)
+	n, size := summarize.FitHead("diagnostics", items, c.total, maxTscDiags, room)
+	nMessages, _ := summarize.FitHead("messages", c.messages.Items, c.messages.Total, maxNodeMessages, room-size)
+	summarize.AddHead(b, "diagnostics", items, c.total, n)
 	lost := 0
 	for _, d := range c.diags[:n] {
 		lost += d.lost
@@ -66,7 +83,7 @@ func tsc(r *Run) *Body {
 	if lost > 0 {
 		b.Count("diagnostic_lines_omitted", lost)
 	}
-	AddHead(b, "messages", c.messages.Items, c.messages.Total, nMessages)
+	summarize.AddHead(b, "messages", c.messages.Items, c.messages.Total, nMessages)
 	return b
 }
 
@@ -86,11 +103,11 @@ type tscLog struct {
 	files    map[string]bool
 	codes    map[string]bool
 	found    string
-	messages Capped
+	messages summarize.Capped
 	cur      *tscDiag
-	table    Capped // the rows of the "Errors  Files" tables, trimmed
-	inTable  bool   // inside the "Errors  Files" table of --pretty
-	lead     bool   // no diagnostic, Found line or table yet in the stream: a pipe (tail) may have cut into a code excerpt
+	table    summarize.Capped // the rows of the "Errors  Files" tables, trimmed
+	inTable  bool             // inside the "Errors  Files" table of --pretty
+	lead     bool             // no diagnostic, Found line or table yet in the stream: a pipe (tail) may have cut into a code excerpt
 
 	// The counts of the Found lines: foundErrors errors in foundFiles
 	// files (-1 when a Found line does not say).
@@ -147,7 +164,7 @@ func (c *tscLog) Feed(l string) {
 // "Found 1 error in src/a.ts:3", or "Found 4 errors." with no file count.
 func (c *tscLog) countFound(l string) {
 	rest := strings.TrimPrefix(l, "Found ")
-	d := DigitsPrefix(rest)
+	d := summarize.DigitsPrefix(rest)
 	n, err := strconv.Atoi(d)
 	rest = rest[len(d):]
 	if err != nil || n > maxCount || !strings.HasPrefix(rest, " error") {
@@ -155,7 +172,7 @@ func (c *tscLog) countFound(l string) {
 	}
 	files := -1
 	if _, where, ok := strings.Cut(rest, " in "); ok {
-		switch f := DigitsPrefix(where); {
+		switch f := summarize.DigitsPrefix(where); {
 		case len(f) < 10 && f != "" && strings.HasPrefix(where[len(f):], " files"):
 			files, _ = strconv.Atoi(f)
 		case strings.HasPrefix(where, "the same file") || n == 1:
@@ -200,7 +217,7 @@ func (c *tscLog) diag(l string) {
 // isTscFrame reports whether t (trimmed) is part of a --pretty code
 // excerpt: a source line after its line number, or the "~~~" under it.
 func isTscFrame(t string) bool {
-	if n := len(DigitsPrefix(t)); n > 0 {
+	if n := len(summarize.DigitsPrefix(t)); n > 0 {
 		return n == len(t) || t[n] == ' '
 	}
 	return onlyOf(t, '~', ' ')
@@ -211,9 +228,9 @@ func isTscFrame(t string) bool {
 // error: what the regexp ^ +\d+  (\S.*:\d+)$ captures.
 func tscTableRow(l string) (string, bool) {
 	rest := strings.TrimLeft(l, " ")
-	d := DigitsPrefix(rest)
+	d := summarize.DigitsPrefix(rest)
 	loc, ok := strings.CutPrefix(rest[len(d):], "  ")
-	if len(rest) == len(l) || d == "" || !ok || loc == "" || strings.IndexByte(RESpace, loc[0]) >= 0 ||
+	if len(rest) == len(l) || d == "" || !ok || loc == "" || strings.IndexByte(summarize.RESpace, loc[0]) >= 0 ||
 		strings.IndexByte(loc, '\n') >= 0 {
 		return "", false
 	}

@@ -1,8 +1,10 @@
-package summarize
+package node
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // The node family's finder, and the line shapes it reads. Its lines are
@@ -22,7 +24,7 @@ func jestSuite(l string) (string, bool) {
 		start++
 	}
 	r, w := utf8.DecodeRuneInString(l[start:])
-	if start == len(l) || IsRESpace(r) {
+	if start == len(l) || summarize.IsRESpace(r) {
 		return "", false
 	}
 	// The lazy name ends at the first " (DIGIT" whose rest holds no ")"
@@ -66,7 +68,7 @@ func nodeLocation(l string) (string, bool) {
 	if start < 0 {
 		return "", false
 	}
-	for start > 0 && strings.IndexByte(RESpace, l[start-1]) < 0 {
+	for start > 0 && strings.IndexByte(summarize.RESpace, l[start-1]) < 0 {
 		start--
 	}
 	return l[start:], true
@@ -86,7 +88,7 @@ func nodeLocPath(l string) int {
 	if ok {
 		loc, ok = cutDigitsSuffix(loc, ':')
 	}
-	if !ok || loc == "" || strings.IndexByte(RESpace, loc[len(loc)-1]) >= 0 {
+	if !ok || loc == "" || strings.IndexByte(summarize.RESpace, loc[len(loc)-1]) >= 0 {
 		return -1
 	}
 	return len(loc)
@@ -97,7 +99,7 @@ func nodeLocPath(l string) int {
 // what the regexp ^ *not ok \d+ - (.+)$ captures.
 func tapNotOK(l string) (string, bool) {
 	rest, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "not ok ")
-	d := DigitsPrefix(rest)
+	d := summarize.DigitsPrefix(rest)
 	if !ok || d == "" {
 		return "", false
 	}
@@ -126,10 +128,12 @@ type nodeScan struct {
 	stream  int // the index of the stream scan reads next
 }
 
-// nodeFinder is the node family's Finder: nodeScan over both streams.
-type nodeFinder struct{}
+// Finder is the node family's Finder: nodeScan over both streams.
+var Finder summarize.Finder = finder{}
 
-func (nodeFinder) Find(_ *Run, streams []Stream) {
+type finder struct{}
+
+func (finder) Find(_ *summarize.Run, streams []summarize.Stream) {
 	var n nodeScan
 	for _, s := range streams {
 		n.scan(s.Raw, s.Lines, s.Require)
@@ -307,7 +311,7 @@ var nodeMarkers = [][]byte{[]byte("FAIL "), []byte("PASS "), []byte("not ok "), 
 // mayHaveNodeFailures reports whether a stream without escapes holds any
 // of nodeMarkers: without one, scan would find nothing in it, and most
 // streams the check reads are not the node family's.
-func mayHaveNodeFailures(b []byte) bool { return ContainsAny(b, nodeMarkers) }
+func mayHaveNodeFailures(b []byte) bool { return summarize.ContainsAny(b, nodeMarkers) }
 
 // isTscError reports whether l is the header line of a tsc error,
 // "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error TS2322: ..."
@@ -321,7 +325,7 @@ func isTscError(l string) bool {
 		return true
 	}
 	r, w := utf8.DecodeRuneInString(l)
-	if l == "" || IsRESpace(r) {
+	if l == "" || summarize.IsRESpace(r) {
 		return false
 	}
 	for from := w; ; {
@@ -341,7 +345,7 @@ func isTscError(l string) bool {
 // tscCode reports whether s starts with "error TS", a code and ": ".
 func tscCode(s string) bool {
 	rest, ok := strings.CutPrefix(s, "error TS")
-	d := DigitsPrefix(rest)
+	d := summarize.DigitsPrefix(rest)
 	return ok && d != "" && strings.HasPrefix(rest[len(d):], ": ")
 }
 
@@ -377,9 +381,9 @@ func eslintSeverity(l string) (severity string, ok bool) {
 	if len(rest) == len(l) {
 		return "", false
 	}
-	line := DigitsPrefix(rest)
+	line := summarize.DigitsPrefix(rest)
 	rest, ok = strings.CutPrefix(rest[len(line):], ":")
-	col := DigitsPrefix(rest)
+	col := summarize.DigitsPrefix(rest)
 	if !ok || line == "" || col == "" {
 		return "", false
 	}

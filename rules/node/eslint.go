@@ -1,8 +1,37 @@
-package summarize
+package node
 
 import (
 	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
+
+// MatchESLint recognizes eslint and npx eslint (matchESLint).
+func MatchESLint(argv []string) classify.Answer { return matchRunner(argv, "eslint", matchESLint) }
+
+// eslintFormats are the ESLint options that change or redirect the report,
+// print configuration or debugging output (-f and --format are handled apart:
+// stylish, the default, is kept).
+var eslintFormats = []string{
+	"--output-file", "-o", "--print-config", "--inspect-config", "--init", "--env-info",
+	"--debug", "--mcp",
+}
+
+// matchESLint accepts eslint with the default stylish format, given or not.
+func matchESLint(argv []string) classify.Answer {
+	for j := 1; j < len(argv); j++ {
+		a := argv[j]
+		switch {
+		case (a == "-f" || a == "--format") && j+1 < len(argv) && argv[j+1] == "stylish":
+			j++
+		case a == "--format=stylish":
+		case a == "-f" || strings.HasPrefix(a, "--format"):
+			return classify.Refuse(j, "option %q changes the output format", a)
+		}
+	}
+	return matchTool(argv, eslintFormats)
+}
 
 // Caps of bash.eslint: the rows kept for one file (errors first), the
 // files listed, and the rows that no file's path precedes, which the budget
@@ -13,17 +42,17 @@ const (
 	maxESLintUnfiled = 100
 )
 
-// eslint summarizes bash.eslint (the stylish format): the number of error
+// ESLint summarizes bash.eslint (the stylish format): the number of error
 // and warning rows and of files with problems, ESLint's "✖ N problems" and
 // "potentially fixable" lines, the files with their rows, and the lines of
 // ESLint's own (a crash, a missing config, --max-warnings). Files with
 // errors come first; in each file the errors are kept before the warnings.
 // Rows that no file's path precedes (a pipe into grep kept only the rows)
 // are counted all the same, and listed apart, errors first.
-func eslint(r *Run) *Body {
+func ESLint(r *summarize.Run) *summarize.Body {
 	var e eslintLog
-	ReadStreams(&e, r.Stdout, r.Stderr)
-	b := &Body{}
+	summarize.ReadStreams(&e, r.Stdout, r.Stderr)
+	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	b.Count("errors", e.errors)
 	b.Count("warnings", e.warnings)
@@ -54,11 +83,11 @@ func eslint(r *Run) *Body {
 	}
 	unfiled := e.unfiledItems()
 	room := r.BodyRoom() - len(b.Render()) - len("rows_omitted: 0000000000\n")
-	n, size := FitList("by_file", items, maxESLintFiles, room)
+	n, size := summarize.FitList("by_file", items, maxESLintFiles, room)
 	room -= size
-	nUnfiled, size := FitList("unfiled_rows", unfiled, maxESLintUnfiled, room)
-	nMessages, _ := FitList("messages", e.messages, maxNodeMessages, room-size)
-	AddList(b, "by_file", items, n)
+	nUnfiled, size := summarize.FitList("unfiled_rows", unfiled, maxESLintUnfiled, room)
+	nMessages, _ := summarize.FitList("messages", e.messages, maxNodeMessages, room-size)
+	summarize.AddList(b, "by_file", items, n)
 	lost := 0
 	for i, f := range order {
 		if i < n {
@@ -70,8 +99,8 @@ func eslint(r *Run) *Body {
 	if lost > 0 {
 		b.Count("rows_omitted", lost)
 	}
-	AddList(b, "unfiled_rows", unfiled, nUnfiled)
-	AddList(b, "messages", e.messages, nMessages)
+	summarize.AddList(b, "unfiled_rows", unfiled, nUnfiled)
+	summarize.AddList(b, "messages", e.messages, nMessages)
 	return b
 }
 
