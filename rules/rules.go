@@ -9,6 +9,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/rules/cargo"
 	"github.com/shrinkrun/shrinkrun/rules/git"
@@ -118,4 +120,34 @@ func Block(r *summarize.Run) ([]byte, bool) {
 		return nil, false
 	}
 	return summarize.Block(r, rule.Summarize, Finders())
+}
+
+// Commands lists the command forms of every rule, as --help and shrinkrun
+// prompt show them: a family's forms joined by ", ", the first in full and
+// the others without the command name they share with it ("git status,
+// diff, log --oneline"), and the families joined by "; ".
+func Commands() string {
+	var b strings.Builder
+	for i, f := range Table {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		first := ""
+		for j, r := range f.Rules {
+			for k, form := range r.Usage {
+				name, rest, _ := strings.Cut(form, " ")
+				switch {
+				case j == 0 && k == 0:
+					first = name
+				case name == first && rest != "":
+					form = rest
+				}
+				if j > 0 || k > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(form)
+			}
+		}
+	}
+	return b.String()
 }

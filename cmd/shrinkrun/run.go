@@ -53,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case opts.help:
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usageText())
 		return 0
 	case opts.version:
 		fmt.Fprintf(stdout, "shrinkrun %s\n", version())
@@ -190,7 +190,7 @@ func (inv *invocation) flushExplain(stderr io.Writer) {
 
 func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.note("%s", inv.class.Explain())
-	if inv.class.Rule == "" || !rules.Has(inv.class.Rule) {
+	if inv.class.Rule == "" {
 		inv.flushExplain(stderr)
 		st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
 		return inv.record(finish(st, stderr), nil, nil)
