@@ -2,7 +2,8 @@
 // one that shrinkrun summarizes and which rule applies. It is pure: no I/O.
 //
 // String mode parses the command with a real shell parser and accepts only
-// the AST node types that contract §3 allows; anything else passes through.
+// the AST node types docs/classify.md allows (the shape of a recognized
+// command); anything else passes through.
 // Argv mode classifies words that the caller's shell already split.
 package classify
 

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// header renders the fixed [tool_output_compression] header of contract §4.
+// header renders the fixed [tool_output_compression] header (docs/format.md).
 func header(r *Run) []byte {
 	b := make([]byte, 0, 320)
 	line := func(k, v string) {

@@ -24,7 +24,7 @@ const (
 
 // addStderr appends "stderr", the non-blank stderr lines in order. The
 // fatal: and error: lines have their own, much higher cap than the others
-// (warnings, hints, usage text), so that a failure survives (contract §5)
+// (warnings, hints, usage text), so that a failure survives (docs/design.md, Boundary check)
 // however much noise comes before it. The lines left out go after the kept
 // ones with the cap set at the kept count, so that Body counts them in
 // stderr_omitted, together with any the budget takes later.

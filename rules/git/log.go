@@ -65,8 +65,8 @@ func isCount(a string) bool {
 	return len(digits) > 0 && strings.Trim(digits, "0123456789") == ""
 }
 
-// logSubjectsCap is how many commit lines the body copies (contract §4: the
-// first 15 subjects).
+// logSubjectsCap is how many commit lines the body copies (docs/format.md,
+// bash.git_log: the first 15 subjects).
 const logSubjectsCap = 15
 
 // Log summarizes bash.git_log for --oneline output: the number of commit
