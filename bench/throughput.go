@@ -21,7 +21,7 @@ import (
 // reported as timed out instead.
 const summarizeTimeout = 3 * time.Minute
 
-// summarizers prints the throughput of summarize.Block alone on each rule's
+// summarizers prints the throughput of rules.Block alone on each rule's
 // corpus repeated to each size. Every input is measured in a child process
 // (this program, run with -summarize-one) so that one slow rule is stopped
 // at summarizeTimeout without stopping the benchmark.
@@ -39,7 +39,7 @@ func (e *env) summarizers() error {
 		return err
 	}
 	printf("## Summarizers alone\n\n")
-	printf("`summarize.Block` (rule, budget and boundary check) on each rule's corpus cases (`testdata/corpus/RULE`) repeated to the size, in MB/s (10^6 bytes) by wall time / by CPU time (all threads, the garbage collector's included); median of 15, 5 and 3 runs for 1, 10 and 100 MB, in a fresh process per input. ")
+	printf("`rules.Block` (rule, budget and boundary check) on each rule's corpus cases (`rules/FAMILY/testdata/RULE`) repeated to the size, in MB/s (10^6 bytes) by wall time / by CPU time (all threads, the garbage collector's included); median of 15, 5 and 3 runs for 1, 10 and 100 MB, in a fresh process per input. ")
 	printf("*alloc* is the bytes allocated per run over the input size. From the command line a summarizer only ever sees the bounded capture (at most 4 MiB and 262144 lines per stream); the larger inputs show that its cost is linear.\n\n")
 	printf("| rule |")
 	for _, mb := range sizes {

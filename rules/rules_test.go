@@ -1,7 +1,11 @@
 package rules_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -109,5 +113,45 @@ func TestREADME(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSlowTestsRunInCI: every test under rules/ that only runs with
+// SHRINKRUN_SLOW_TESTS=1 (ruletest.Slow) is one that .ci/run's slow step
+// runs.
+func TestSlowTestsRunInCI(t *testing.T) {
+	ci, err := os.ReadFile("../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("*_test.go")
+	more, _ := filepath.Glob("*/*_test.go")
+	n := 0
+	for _, name := range append(files, more...) {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(node ast.Node) bool {
+				sel, ok := node.(*ast.SelectorExpr)
+				if ok && sel.Sel.Name == "Slow" {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "ruletest" {
+						n++
+						if !strings.Contains(string(ci), fd.Name.Name) {
+							t.Errorf("%s: %s calls ruletest.Slow, but .ci/run's slow step does not run it", name, fd.Name.Name)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	if n == 0 {
+		t.Error("no test calls ruletest.Slow")
 	}
 }

@@ -195,7 +195,8 @@ func MustBlock(t testing.TB, block BlockFunc, r *summarize.Run) []byte {
 // Slow skips a test that takes seconds because it measures how a rule
 // scales (pathological inputs, outputs of tens of MB), unless
 // SHRINKRUN_SLOW_TESTS=1: go test ./... stays quick, and .ci/run runs
-// these in a step of their own.
+// these in a step of their own, which names each (TestSlowTestsRunInCI
+// holds it to that).
 func Slow(t testing.TB) {
 	t.Helper()
 	if os.Getenv("SHRINKRUN_SLOW_TESTS") != "1" {
