@@ -60,13 +60,15 @@ func (b *Body) Append(o *Body) {
 // for a rule that reads a stream once and shows only the head of a list:
 // on a large output it holds max items instead of every line.
 type Capped struct {
-	Items []string
-	Total int
+	Items []string // the first Max items
+	Total int      // every item
 	Max   int
 }
 
+// NewCapped returns a Capped that keeps the first max items.
 func NewCapped(max int) Capped { return Capped{Max: max} }
 
+// Add counts item, and keeps it while fewer than Max are kept.
 func (c *Capped) Add(item string) {
 	if len(c.Items) < c.Max {
 		c.Items = append(c.Items, item)
@@ -74,7 +76,7 @@ func (c *Capped) Add(item string) {
 	c.Total++
 }
 
-// ListCapped appends c as List(key, all, c.max) would have appended the
+// ListCapped appends c as List(key, all, c.Max) would have appended the
 // whole list.
 func (b *Body) ListCapped(key string, c Capped) {
 	b.ListHead(key, c.Items, c.Total)
@@ -154,6 +156,9 @@ func listSize(key string, itemBytes, n, omitted int) int {
 	return size
 }
 
+// Render returns the body as the block shows it: each field on its own
+// line, "key: value", or "key:" and its "- item" lines, with the
+// _omitted count of a capped list after it.
 func (b *Body) Render() []byte {
 	var sb strings.Builder
 	for _, f := range b.fields {

@@ -1,7 +1,7 @@
 package summarize
 
-// The cargo rules keep their block within r.budget(): counts, names and
-// statuses always go in, and the lists whose items can be long
+// Rules keep their block within the budget (Run.BodyRoom): counts, names
+// and statuses always go in, and the lists whose items can be long
 // (diagnostics, failure contexts, test results) take the items that fit,
 // in order, with the count of the rest. These helpers measure a list the
 // way Body renders it.
@@ -13,7 +13,7 @@ func FitList(key string, items []string, limit, room int) (n, size int) {
 	return FitHead(key, items[:min(limit, len(items))], len(items), limit, room)
 }
 
-// FitHead is fitList for a list of total items of which only the first
+// FitHead is FitList for a list of total items of which only the first
 // ones, head, were kept (at least limit of them when there are as many):
 // a rule that shows at most limit items of a list counts the others
 // instead of building them.
@@ -46,7 +46,7 @@ func AddList(b *Body, key string, items []string, n int) {
 	AddHead(b, key, items[:n], len(items), n)
 }
 
-// AddHead is addList for a list kept as its head and its total: the first
+// AddHead is AddList for a list kept as its head and its total: the first
 // n items and the count of the rest.
 func AddHead(b *Body, key string, head []string, total, n int) {
 	if n == 0 {

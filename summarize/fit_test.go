@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// checkFitHead holds fitHead and addHead, on the head of a list, to
-// fitList and addList on the whole list: the items are s cut at '|'.
+// checkFitHead holds FitHead and AddHead, on the head of a list, to
+// FitList and AddList on the whole list: the items are s cut at '|'.
 func checkFitHead(t *testing.T, s string) {
 	items := strings.Split(s, "|")
 	for _, limit := range []int{1, 2, 3, 30} {

@@ -33,7 +33,7 @@ type splitStream struct {
 	ls  []string
 }
 
-// Lines returns lines(b) for b one of r's streams, split once per Run:
+// Lines returns Lines(b) for b one of r's streams, split once per Run:
 // the rule and the boundary check both read them, and on a large capture
 // the split and its slice cost a tenth of a summary each time. A stream
 // is known by its bytes' address and length, which never change while a
@@ -59,7 +59,7 @@ func sameBytes(a, b []byte) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// EachLine yields the lines of b exactly as lines returns them, without
+// EachLine yields the lines of b exactly as Lines returns them, without
 // building the slice: a rule that reads its streams once, in order, has no
 // use for one, and on a large capture the slice was a tenth of a
 // summarizer's time and most of what the collector had to scan.

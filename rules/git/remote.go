@@ -14,9 +14,15 @@ import (
 // (remoteFormats). Their output is progress meters, ref lines and messages
 // in any combination, and -q, -v, --progress, --dry-run, --rebase or
 // --depth only change which of them appear.
-func MatchPush(argv []string) classify.Answer  { return matchSub(argv, "push", matchRemote) }
-func MatchPull(argv []string) classify.Answer  { return matchSub(argv, "pull", matchRemote) }
+func MatchPush(argv []string) classify.Answer { return matchSub(argv, "push", matchRemote) }
+
+// MatchPull recognizes git pull, as MatchPush does git push.
+func MatchPull(argv []string) classify.Answer { return matchSub(argv, "pull", matchRemote) }
+
+// MatchFetch recognizes git fetch, as MatchPush does git push.
 func MatchFetch(argv []string) classify.Answer { return matchSub(argv, "fetch", matchRemote) }
+
+// MatchClone recognizes git clone, as MatchPush does git push.
 func MatchClone(argv []string) classify.Answer { return matchSub(argv, "clone", matchRemote) }
 
 func matchRemote(argv []string, sub int) classify.Answer {

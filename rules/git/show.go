@@ -48,7 +48,7 @@ const (
 // header as git prints it, its message included, then the patch exactly as
 // git_diff reports it. The headers are taken out of the output and the
 // rest, the patch or --stat lines of every commit in order, is handed to
-// gitDiff with the budget the headers leave, so the excerpt is sized and
+// Diff with the budget the headers leave, so the excerpt is sized and
 // counted by the same code as for git diff.
 func Show(r *summarize.Run) *summarize.Body {
 	s := splitShow(r.Stdout)

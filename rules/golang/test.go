@@ -520,7 +520,7 @@ func (g *goTestLog) failures(failed bool) []goFailure {
 
 // goFailureItems lists the items in the given order. It renders the first
 // maxGoFailures, the most the list shows, and leaves the others empty:
-// fitList and addList, capped at maxGoFailures, only count them. It
+// FitList and AddList, capped at maxGoFailures, only count them. It
 // returns what each item leaves out and its line breaks for
 // goLinesOmitted.
 func goFailureItems(fs []goFailure, order []int) (items []string, lost, breaks []int) {
