@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
 )
 
 // ReadStats says what Read had to skip.
@@ -19,21 +21,22 @@ type ReadStats struct {
 }
 
 // Read returns every record of the history in dir, oldest first, and what
-// it skipped. A missing directory is an empty history.
+// it skipped. Every file is opened and checked through dir (package
+// privdir): one that is a link or another user's is an error.
 //
 // Appends may run while Read reads: a last line without its newline is a
 // record still being written and is left for next time, not counted as
 // malformed. A line holding two records (a write cut short, then a whole
 // one appended to it) yields the second.
-func Read(dir string) ([]Record, ReadStats, error) {
+func Read(dir *privdir.Dir) ([]Record, ReadStats, error) {
 	var st ReadStats
-	files, err := Files(dir)
+	names, err := files(dir)
 	if err != nil {
 		return nil, st, err
 	}
 	var recs []Record
-	for _, path := range files {
-		f, err := os.Open(path)
+	for _, name := range names {
+		f, err := dir.OpenFile(name, os.O_RDONLY, 0)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // rotated or pruned meanwhile, or no current file yet
 		} else if err != nil {

@@ -73,6 +73,12 @@ func TestScript(t *testing.T) {
 			}
 			return os.MkdirAll(home, 0o755)
 		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitcode,
 			"live":     cmdLive,
