@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-		"github.com/shrinkrun/shrinkrun/history"
+	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/history/gain"
 	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/store"

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/history"
-	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/history/gain"
+	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
