@@ -58,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case opts.version:
-		fmt.Fprintf(stdout, "shrinkrun %s\n", version())
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	if !opts.shell && !opts.dashed && len(words) > 0 {
