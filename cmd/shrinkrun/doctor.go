@@ -6,10 +6,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -170,16 +168,15 @@ func sameContent(a, b string) (bool, error) {
 }
 
 // stateStatus says where raw output and history are kept, or why they
-// cannot be: what every run meets, said once here.
+// cannot be: what every run meets, said once here. It opens the
+// directories as a run does, creating them.
 func stateStatus() string {
 	path, err := store.Dir()
 	if err != nil {
 		return err.Error()
 	}
-	state, err := store.OpenDir(path, false)
-	if errors.Is(err, fs.ErrNotExist) {
-		return path + " (not created yet: the first summarized run creates it)"
-	} else if err != nil {
+	state, err := store.OpenDir(path, true)
+	if err != nil {
 		return "raw output and history cannot be kept: " + err.Error()
 	}
 	defer state.Close()

@@ -107,6 +107,13 @@ func gainVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shrinkrun: gain: %v\n", err)
 		return 1
 	}
+	if st.Refused > 0 {
+		files := "files"
+		if st.Refused == 1 {
+			files = "file"
+		}
+		fmt.Fprintf(stderr, "shrinkrun: gain: %d history %s skipped: a link, another user's, or writable by others (shrinkrun doctor names the current one)\n", st.Refused, files)
+	}
 	if notRecorded != nil && history.Enabled(os.Getenv) {
 		fmt.Fprintf(stderr, "shrinkrun: gain: runs are not being recorded: %v\n", notRecorded)
 	}

@@ -71,6 +71,13 @@ func TestScript(t *testing.T) {
 					e.Setenv(k, filepath.Join(realHome, def))
 				}
 			}
+			// The module's source, for the scripts that build shrinkrun as
+			// a user would.
+			src, err := filepath.Abs(filepath.Join("..", ".."))
+			if err != nil {
+				return err
+			}
+			e.Setenv("SRCROOT", src)
 			return os.MkdirAll(home, 0o755)
 		},
 		Condition: func(cond string) (bool, error) {
