@@ -22,6 +22,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -51,12 +52,13 @@ func (e *UnsafeError) Error() string {
 // the directory itself is followed: it is the user's own choice of where
 // the state lives, and the directory it leads to is checked all the same.
 func Open(path string, create bool) (*Dir, error) {
-	if create {
+	root, err := os.OpenRoot(path)
+	if err != nil && create {
 		if err := os.MkdirAll(path, 0o700); err != nil {
 			return nil, createError(path, err)
 		}
+		root, err = os.OpenRoot(path)
 	}
-	root, err := os.OpenRoot(path)
 	if err != nil {
 		return nil, err
 	}
@@ -117,12 +119,17 @@ func (d *Dir) Sub(name string, create bool) (*Dir, error) {
 	if err := checkName(name); err != nil {
 		return nil, err
 	}
-	if create {
+	li, err := d.root.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) && create {
 		if err := d.root.Mkdir(name, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("cannot create %s: %w", d.join(name), unwrap(err))
 		}
+		li, err = d.root.Lstat(name)
 	}
-	if li, err := d.root.Lstat(name); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+	if err != nil {
+		return nil, err
+	}
+	if li.Mode()&fs.ModeSymlink != 0 {
 		return nil, errLink(d.join(name))
 	}
 	sub, err := d.root.OpenRoot(name)
@@ -130,8 +137,8 @@ func (d *Dir) Sub(name string, create bool) (*Dir, error) {
 		return nil, d.linkError(name, err)
 	}
 	fi, err := sub.Stat(".")
-	if err == nil {
-		err = d.same(name, fi)
+	if err == nil && !os.SameFile(li, fi) {
+		err = &UnsafeError{d.join(name), "changed while it was being opened", "try again"}
 	}
 	if err == nil {
 		err = check(d.join(name), fi, true, "remove it")
@@ -155,6 +162,23 @@ func (d *Dir) Sub(name string, create bool) (*Dir, error) {
 func (d *Dir) OpenFile(name string, flag int, perm os.FileMode) (*os.File, error) {
 	if err := checkName(name); err != nil {
 		return nil, err
+	}
+	if flag&(os.O_CREATE|os.O_EXCL) == os.O_CREATE|os.O_EXCL {
+		// A new file: os.Root never follows a link for it, so there is
+		// no name to compare with.
+		f, err := d.root.OpenFile(name, flag|syscall.O_NOFOLLOW, perm)
+		if err != nil {
+			return nil, d.linkError(name, err)
+		}
+		fi, err := f.Stat()
+		if err == nil {
+			err = check(d.join(name), fi, false, "remove it")
+		}
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		return f, nil
 	}
 	for range 3 {
 		before, lerr := d.root.Lstat(name)
@@ -204,6 +228,9 @@ func (d *Dir) ReadFile(name string) ([]byte, error) {
 // (os.Root refuses a link that leads out of the directory as a path that
 // escapes): the user's terms, not the resolver's.
 func (d *Dir) linkError(name string, err error) error {
+	if errors.Is(err, fs.ErrExist) || errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
 	if li, lerr := d.root.Lstat(name); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
 		return errLink(d.join(name))
 	}
@@ -212,23 +239,6 @@ func (d *Dir) linkError(name string, err error) error {
 
 func errLink(path string) error {
 	return &UnsafeError{path, "is a symbolic link", "shrinkrun does not follow links in its state directory; remove it"}
-}
-
-// same checks that what was opened as name is the entry the directory
-// holds under that name, not the target of a symbolic link. The opened
-// descriptor stays what it is whatever happens to the name afterwards.
-func (d *Dir) same(name string, opened fs.FileInfo) error {
-	li, err := d.root.Lstat(name)
-	if err != nil {
-		return err
-	}
-	if li.Mode()&fs.ModeSymlink != 0 {
-		return errLink(d.join(name))
-	}
-	if !os.SameFile(li, opened) {
-		return &UnsafeError{d.join(name), "changed while it was being opened", "try again"}
-	}
-	return nil
 }
 
 // Lstat describes the entry name without following a link.
@@ -332,16 +342,12 @@ func (d *Dir) Touch(name string, t time.Time) error {
 	return d.Chtimes(name, t)
 }
 
-// Chtimes sets the access and modification times of the entry name. A
-// link is changed itself, never its target.
+// Chtimes sets the access and modification times of the entry name
+// (utimensat with AT_SYMLINK_NOFOLLOW): a link is changed itself, never
+// its target.
 func (d *Dir) Chtimes(name string, t time.Time) error {
 	if err := checkName(name); err != nil {
 		return err
-	}
-	if li, err := d.root.Lstat(name); err != nil {
-		return err
-	} else if li.Mode()&fs.ModeSymlink != 0 {
-		return errLink(d.join(name))
 	}
 	return d.root.Chtimes(name, t, t)
 }
@@ -356,6 +362,9 @@ func unwrap(err error) error {
 	return err
 }
 
+// euid is the user whose files these must be, asked of the kernel once.
+var euid = sync.OnceValue(os.Geteuid)
+
 // check refuses what others could have changed: not a directory (dir) or
 // regular file, owned by another user, or writable by group or others. A
 // directory others can write is refused even with the sticky bit: they
@@ -367,7 +376,7 @@ func check(path string, fi fs.FileInfo, dir bool, fix string) error {
 	case !dir && !fi.Mode().IsRegular():
 		return &UnsafeError{path, "is not a regular file", fix}
 	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != euid() {
 		return &UnsafeError{path, fmt.Sprintf("belongs to another user (uid %d)", st.Uid), fix}
 	}
 	if perm := fi.Mode().Perm(); perm&0o022 != 0 {

