@@ -28,13 +28,20 @@ type Result struct {
 	Assigns []string
 	// Reason says why the command passes through; empty when Rule is set.
 	Reason string
-	// ToStderr is true when a 1>&2 in any stage sends the command's output
-	// to stderr: whatever follows, what the caller sees of it arrives there,
-	// and the summary must read it from there.
+	// ToStderr is true when a 1>&2 sends the command's output and errors
+	// to stderr: what the caller sees of it arrives there, and the summary
+	// must read it from there.
 	ToStderr bool
+	// Filters describes the pipeline stages after the first, in order:
+	// what reaches the caller's stdout is the command's output (its stdout,
+	// or both streams after a 2>&1) cut by each of them.
+	Filters []Filter
 	// Pos is the 1-based "line:col" of the token that caused the
 	// pass-through in string mode, or "" when there is none.
 	Pos string
+
+	// translated is the matcher's Verdict.Translated, for InLocale.
+	translated bool
 }
 
 // String classifies a command string (the -c form); m picks the rule.
@@ -57,12 +64,12 @@ func String(src string, m Matcher) Result {
 	if r != nil {
 		return Result{Reason: r.reason, Pos: posString(r.pos)}
 	}
-	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr}
+	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr, Filters: c.filters}
 	v := m(c.stages[0])
 	if v.Rule == "" {
 		res.Reason, res.Pos = v.Reason, posString(c.first[v.At].Pos())
 	}
-	res.Rule = v.Rule
+	res.Rule, res.translated = v.Rule, v.Translated
 	return res
 }
 
@@ -87,7 +94,7 @@ func Argv(argv []string, m Matcher) Result {
 	}
 	res.Stages = [][]string{slices.Clone(argv[n:])}
 	v := m(res.Stages[0])
-	res.Rule, res.Reason = v.Rule, v.Reason
+	res.Rule, res.Reason, res.translated = v.Rule, v.Reason, v.Translated
 	return res
 }
 

@@ -16,6 +16,10 @@ type Verdict struct {
 	Rule   string // the rule id; "" when the command passes through
 	Reason string // why it passes through
 	At     int    // the index in argv of the word the reason is about
+	// Translated tells that the rule reads messages the tool translates
+	// by the locale (git's, with gettext): Result.InLocale passes the
+	// command through in a locale that would translate them.
+	Translated bool
 }
 
 // Answer is what one rule's matcher says of a first stage's argv: that it

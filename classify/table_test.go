@@ -16,6 +16,21 @@ func Argv(argv []string) Result { return rules.Argv(argv) }
 
 var mergesStreams = classify.MergesStreams
 
+// What the filter and locale tests name unqualified.
+type Cut = classify.Cut
+
+const (
+	KeepsAll   = classify.KeepsAll
+	DropsEnd   = classify.DropsEnd
+	DropsStart = classify.DropsStart
+	DropsAny   = classify.DropsAny
+)
+
+var (
+	Translated = classify.Translated
+	Getenv     = classify.Getenv
+)
+
 // Rule ids, as the block's rule: line shows them.
 const (
 	GitStatus  = "bash.git_status"
@@ -23,4 +38,5 @@ const (
 	GitLog     = "bash.git_log"
 	CargoCheck = "bash.cargo_check"
 	CargoTest  = "bash.cargo_test"
+	GoTest     = "bash.go_test"
 )

@@ -21,7 +21,7 @@ func Match(argv []string) classify.Verdict {
 			}
 			switch a := r.Match(argv); {
 			case a.Accepted:
-				return classify.Verdict{Rule: r.ID}
+				return classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
 			case a.Mine:
 				return classify.Verdict{Reason: a.Reason, At: a.At}
 			case other == nil:

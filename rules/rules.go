@@ -42,12 +42,16 @@ type Family struct {
 	Name   string
 	Finder summarize.Finder
 	Rules  []Rule
+	// Translated tells that the tools translate the messages the rules
+	// read by the locale (gettext): in a locale that would translate them
+	// the rules pass through (classify.Result.InLocale).
+	Translated bool
 }
 
 // Table is every family, in the order --help and shrinkrun prompt list
 // them, and each family's rules in that order too.
 var Table = []Family{
-	{Name: "git", Finder: git.Finder, Rules: []Rule{
+	{Name: "git", Finder: git.Finder, Translated: true, Rules: []Rule{
 		{ID: "bash.git_status", Commands: []string{"git"}, Match: git.MatchStatus, Summarize: git.Status, Usage: []string{"git status"}},
 		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Usage: []string{"git diff"}},
 		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Usage: []string{"git log --oneline"}},

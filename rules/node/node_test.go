@@ -12,7 +12,7 @@ import (
 )
 
 // TestNodeFailures: what the node finder requires, on lines shaped like
-// the corpus's (testdata/corpus/{vitest,jest,tsc,eslint,npm_test}).
+// the corpus's (testdata/{vitest,jest,tsc,eslint,npm_test}).
 func TestNodeFailures(t *testing.T) {
 	tests := []struct {
 		name string
