@@ -3,6 +3,7 @@ package classify
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // setupPart is what Claude Code 2.1.332 put before the eval on Linux with
@@ -72,7 +73,9 @@ func FuzzEnvelope(f *testing.F) {
 				t.Fatalf("Envelope(%q) = %q", s, inner)
 			}
 		}
-		if strings.ContainsAny(cmd, "\r\n\x00") || cmd == "" {
+		// Claude Code's commands are JavaScript strings: valid UTF-8, and
+		// one with a line break is quoted in a way Envelope refuses.
+		if strings.ContainsAny(cmd, "\r\n\x00") || cmd == "" || !utf8.ValidString(cmd) {
 			return
 		}
 		q := "'" + strings.ReplaceAll(cmd, "'", `'"'"'`) + "'"
