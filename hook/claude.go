@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -38,76 +39,143 @@ type claudeRule struct {
 	file string
 }
 
-// claudeSettings is the part of a settings file read here.
-type claudeSettings struct {
-	Permissions struct {
-		Allow []string `json:"allow"`
-		Ask   []string `json:"ask"`
-		Deny  []string `json:"deny"`
-	} `json:"permissions"`
-	ManagedOnly bool `json:"allowManagedPermissionRulesOnly"`
+// claudeFile is one settings file the hook reads.
+type claudeFile struct {
+	path string
+	// applied is set for the files Claude Code itself applies: only their
+	// allow rules count. Deny and ask rules are read from every file, since
+	// reading one too many can only leave a command alone.
+	applied bool
+	managed bool
 }
 
-// claudeSettingsFiles lists the settings files Claude Code reads, managed
-// first: managed-settings.json, the user's settings.json (under
-// CLAUDE_CONFIG_DIR when set), and the project's settings.json and
-// settings.local.json. The project is CLAUDE_PROJECT_DIR, which Claude Code
-// sets for hooks, else the payload's cwd; when both are known and differ,
-// both are read, so no deny rule is missed.
-func claudeSettingsFiles(env Env, cwd string) (managed, other []string) {
-	managed = env.ClaudeManaged
+// claudeSettingsFiles lists the settings files read, managed first.
+//
+// Claude Code applies managed settings (managed-settings.json and the
+// files of managed-settings.d), the user's settings.json (under
+// CLAUDE_CONFIG_DIR when set), and the project's .claude/settings.json and
+// .claude/settings.local.json, where the project is the directory Claude
+// Code was started in: CLAUDE_PROJECT_DIR, which it sets for hooks. Without
+// CLAUDE_PROJECT_DIR no project file is applied. The .claude files of the
+// payload's working directory and of every directory above it are read
+// for their deny and ask rules only: a cloned dependency's settings must
+// not grant anything (issue 14).
+func claudeSettingsFiles(env Env, cwd string) []claudeFile {
+	var files []claudeFile
+	seen := map[string]int{}
+	add := func(path string, applied, managed bool) {
+		path = filepath.Clean(path)
+		if i, ok := seen[path]; ok {
+			files[i].applied = files[i].applied || applied
+			return
+		}
+		seen[path] = len(files)
+		files = append(files, claudeFile{path: path, applied: applied, managed: managed})
+	}
+	for _, m := range env.ClaudeManaged {
+		add(m, true, true)
+		dropIns, _ := filepath.Glob(filepath.Join(filepath.Dir(m), "managed-settings.d", "*.json"))
+		for _, d := range dropIns {
+			add(d, true, true)
+		}
+	}
 	user := env.Getenv("CLAUDE_CONFIG_DIR")
 	if user == "" && env.Home != "" {
 		user = filepath.Join(env.Home, ".claude")
 	}
 	if user != "" {
-		other = append(other, filepath.Join(user, "settings.json"))
+		add(filepath.Join(user, "settings.json"), true, false)
 	}
-	var projects []string
-	if d := env.Getenv("CLAUDE_PROJECT_DIR"); filepath.IsAbs(d) {
-		projects = append(projects, d)
+	if p := env.Getenv("CLAUDE_PROJECT_DIR"); filepath.IsAbs(p) {
+		add(filepath.Join(p, ".claude", "settings.json"), true, false)
+		add(filepath.Join(p, ".claude", "settings.local.json"), true, false)
 	}
-	if filepath.IsAbs(cwd) && (len(projects) == 0 || filepath.Clean(cwd) != filepath.Clean(projects[0])) {
-		projects = append(projects, cwd)
+	if filepath.IsAbs(cwd) {
+		for d := filepath.Clean(cwd); ; d = filepath.Dir(d) {
+			add(filepath.Join(d, ".claude", "settings.json"), false, false)
+			add(filepath.Join(d, ".claude", "settings.local.json"), false, false)
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
 	}
-	for _, p := range projects {
-		other = append(other,
-			filepath.Join(p, ".claude", "settings.json"),
-			filepath.Join(p, ".claude", "settings.local.json"))
-	}
-	return managed, other
+	return files
 }
 
 // loadClaudeRules reads the Bash rules of every file. A missing file has no
 // rules; a file that exists but cannot be read or parsed is an error, since
 // its deny rules would be unknown. When managed settings set
 // allowManagedPermissionRulesOnly, allow rules of other files do not count.
-func loadClaudeRules(managed, other []string) (claudeRules, error) {
+func loadClaudeRules(files []claudeFile) (claudeRules, error) {
 	var r claudeRules
 	managedOnly := false
-	for i, f := range append(append([]string{}, managed...), other...) {
-		data, err := os.ReadFile(f)
-		if errors.Is(err, fs.ErrNotExist) {
+	for _, f := range files {
+		data, err := os.ReadFile(f.path)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 			continue
 		}
 		if err != nil {
 			return r, err
 		}
-		var s claudeSettings
-		if err := json.Unmarshal(data, &s); err != nil {
-			return r, fmt.Errorf("%s: %v", f, err)
+		s, err := parseClaudeSettings(data)
+		if err != nil {
+			return r, fmt.Errorf("%s: %v", f.path, err)
 		}
-		isManaged := i < len(managed)
-		if isManaged && s.ManagedOnly {
+		if f.managed && s.managedOnly {
 			managedOnly = true
 		}
-		r.deny = appendBash(r.deny, s.Permissions.Deny, f)
-		r.ask = appendBash(r.ask, s.Permissions.Ask, f)
-		if isManaged || !managedOnly {
-			r.allow = appendBash(r.allow, s.Permissions.Allow, f)
+		r.deny = appendBash(r.deny, s.deny, f.path)
+		r.ask = appendBash(r.ask, s.ask, f.path)
+		if f.applied && (f.managed || !managedOnly) {
+			r.allow = appendBash(r.allow, s.allow, f.path)
 		}
 	}
 	return r, nil
+}
+
+// claudeSettings is the part of a settings file read here.
+type claudeSettings struct {
+	allow, ask, deny []string
+	managedOnly      bool
+}
+
+// parseClaudeSettings reads permissions.allow, .ask, .deny and
+// allowManagedPermissionRulesOnly with their keys matched exactly, as
+// Claude Code's JavaScript reads them (encoding/json into a struct would
+// also take "PERMISSIONS"). A duplicate key anywhere, or a rule list that
+// is not a list of strings, is an error.
+func parseClaudeSettings(data []byte) (claudeSettings, error) {
+	var s claudeSettings
+	if err := checkJSON(data); err != nil {
+		return s, err
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return s, err
+	}
+	if v, ok := top["allowManagedPermissionRulesOnly"]; ok {
+		if err := json.Unmarshal(v, &s.managedOnly); err != nil {
+			return s, errors.New("allowManagedPermissionRulesOnly is not a boolean")
+		}
+	}
+	raw, ok := top["permissions"]
+	if !ok || string(raw) == "null" {
+		return s, nil
+	}
+	var perms map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &perms); err != nil {
+		return s, errors.New("permissions is not an object")
+	}
+	for key, dst := range map[string]*[]string{"allow": &s.allow, "ask": &s.ask, "deny": &s.deny} {
+		v, ok := perms[key]
+		if !ok || string(v) == "null" {
+			continue
+		}
+		if err := json.Unmarshal(v, dst); err != nil {
+			return s, fmt.Errorf("permissions.%s is not a list of strings", key)
+		}
+	}
+	return s, nil
 }
 
 // appendBash keeps the Bash rules: "Bash", "Bash(*)" and "Bash(spec)".
@@ -126,6 +194,12 @@ func appendBash(rules []claudeRule, list []string, file string) []claudeRule {
 
 // claudePolicy applies the rules above to a recognized command.
 func claudePolicy(env Env, req *request, c classify.Result) policy {
+	if env.Getenv("SHRINKRUN_AGENT") == "claude" {
+		// The shell prefix route is on (shrinkrun init claude): Claude Code
+		// already runs the command under shrinkrun, after deciding its
+		// permission on the command as written.
+		return policy{leave: "Claude Code runs its commands through shrinkrun as its shell prefix"}
+	}
 	switch req.mode {
 	case "", "default", "acceptEdits", "auto", "dontAsk", "bypassPermissions":
 	default:
@@ -133,8 +207,7 @@ func claudePolicy(env Env, req *request, c classify.Result) policy {
 		// does not know may refuse what it cannot see is allowed.
 		return policy{leave: "permission mode " + req.mode}
 	}
-	managed, other := claudeSettingsFiles(env, req.cwd)
-	rules, err := loadClaudeRules(managed, other)
+	rules, err := loadClaudeRules(claudeSettingsFiles(env, req.cwd))
 	if err != nil {
 		return policy{leave: "cannot read Claude Code settings: " + err.Error()}
 	}

@@ -122,7 +122,7 @@ func Run(agent Agent, payload []byte, env Env) Result {
 		res.Reason = p.leave
 		return res
 	}
-	rewrite, err := Wrap(env.Bin, req.command)
+	rewrite, err := Wrap(env.Bin, agent, req.command)
 	if err != nil {
 		res.Reason = err.Error()
 		return res

@@ -181,16 +181,16 @@ func TestWrap(t *testing.T) {
 	tests := []struct {
 		bin, cmd, want string
 	}{
-		{"/usr/bin/shrinkrun", "git status", "/usr/bin/shrinkrun -c 'git status'"},
-		{"/opt/my tools/shrinkrun", "git diff", "'/opt/my tools/shrinkrun' -c 'git diff'"},
-		{"/usr/bin/shrinkrun", "git log --oneline --author='Jane Doe'", `/usr/bin/shrinkrun -c "git log --oneline --author='Jane Doe'"`},
-		{"/usr/bin/shrinkrun", "git diff 2>&1 | head -n 40", "/usr/bin/shrinkrun -c 'git diff 2>&1 | head -n 40'"},
+		{"/usr/bin/shrinkrun", "git status", "/usr/bin/shrinkrun --agent codex -c 'git status'"},
+		{"/opt/my tools/shrinkrun", "git diff", "'/opt/my tools/shrinkrun' --agent codex -c 'git diff'"},
+		{"/usr/bin/shrinkrun", "git log --oneline --author='Jane Doe'", `/usr/bin/shrinkrun --agent codex -c "git log --oneline --author='Jane Doe'"`},
+		{"/usr/bin/shrinkrun", "git diff 2>&1 | head -n 40", "/usr/bin/shrinkrun --agent codex -c 'git diff 2>&1 | head -n 40'"},
 		{"/usr/bin/shrinkrun", `git log --grep "it's" --oneline`, ""}, // needs \" inside "...": refused
 		{"/usr/bin/shrinkrun", "git log --grep 'a\tb' --oneline", ""}, // needs $'...': refused
 		{"shrinkrun", "git status", ""}, // not absolute
 	}
 	for _, tt := range tests {
-		got, err := Wrap(tt.bin, tt.cmd)
+		got, err := Wrap(tt.bin, Codex, tt.cmd)
 		if tt.want == "" {
 			if err == nil {
 				t.Errorf("Wrap(%q, %q) = %q, want an error", tt.bin, tt.cmd, got)
