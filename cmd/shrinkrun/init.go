@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/shrinkrun/shrinkrun/agents"
+	"github.com/shrinkrun/shrinkrun/hook"
 )
 
 // initVerb installs (or with --uninstall removes) the hook in an agent's
@@ -82,9 +83,18 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, c.Note)
 	if !*uninstall {
+		if note := afterInstall[a.Name]; note != "" {
+			fmt.Fprintln(stdout, note)
+		}
 		fmt.Fprintf(stdout, "check it with: shrinkrun doctor; bypass it with SHRINKRUN_DISABLE=1; remove it with: shrinkrun init %s%s --uninstall\n", name, scopeFlag(scope))
 	}
 	return 0
+}
+
+// afterInstall is what the user must know once the entry is written.
+var afterInstall = map[hook.Agent]string{
+	hook.Claude: "Claude Code now runs its Bash commands through shrinkrun (its hooks and MCP servers too, which pass through unchanged); it decides each command's permission on the command as written, before that. New sessions pick it up.",
+	hook.Codex:  "Codex skips a new hook until you trust it, without a word: start codex, type /hooks and trust the shrinkrun hook. shrinkrun doctor says whether Codex runs it.",
 }
 
 func scopeFlag(s agents.Scope) string {
