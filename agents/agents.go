@@ -60,7 +60,11 @@ type Agent struct {
 	// command the model wrote and only then runs it through the prefix, so
 	// no permission outcome changes. A shrinkrun hook found in the file
 	// (from an older shrinkrun) is removed by Install.
-	Prefix  bool
+	Prefix bool
+	// Refused says why Install refuses this agent's route, when it does:
+	// the route would change permission outcomes (Gemini CLI). Uninstall
+	// and Status still work, for what an older shrinkrun installed.
+	Refused string
 	user    func(Env) string
 	project string // path relative to the project directory
 }
@@ -82,6 +86,9 @@ var All = []*Agent{
 	},
 	{
 		Name: hook.Gemini, Event: "BeforeTool", Matcher: "run_shell_command", Timeout: 10000, Named: true,
+		Refused: "Gemini CLI 0.61 checks its policy against the command a BeforeTool hook returns, so rewriting a command changes which of your rules apply " +
+			"(an allowed `cargo test` is refused, a denied one would run); the hook therefore rewrites nothing, and there is no other route. " +
+			"Use the prompt route: shrinkrun prompt >> GEMINI.md (docs/agents.md)",
 		user:    func(e Env) string { return filepath.Join(e.Home, ".gemini", "settings.json") },
 		project: filepath.Join(".gemini", "settings.json"),
 	},

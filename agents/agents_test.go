@@ -70,6 +70,9 @@ func TestRoundTrip(t *testing.T) {
 		"unicode, escapes": "{\"note\": \"caf\\u00e9 <b>\", \"n\": 1e3}\n",
 	}
 	for _, a := range All {
+		if a.Refused != "" {
+			continue // TestRefusedRoute
+		}
 		for name, start := range starts {
 			t.Run(string(a.Name)+"/"+name, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "settings.json")
@@ -151,6 +154,31 @@ func TestInsertLayout(t *testing.T) {
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%s from %q:\n%s\nwant\n%s (err %v)", tt.agent, tt.start, got, tt.want, err)
 		}
+	}
+}
+
+// TestRefusedRoute: Gemini CLI's hook is no longer installed, but what an
+// older shrinkrun installed is still found and removed byte for byte.
+func TestRefusedRoute(t *testing.T) {
+	a := agent(t, hook.Gemini)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	start := "{\n  \"theme\": \"GitHub\"\n}\n"
+	os.WriteFile(path, []byte(start), 0o644)
+	if _, err := a.Install(path, bin); err == nil || !strings.Contains(err.Error(), "checks its policy against the command a BeforeTool hook returns") {
+		t.Fatalf("install of the Gemini CLI hook: %v", err)
+	}
+	old, err := a.added([]byte(start), bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path+BackupSuffix, []byte(start), 0o644)
+	os.WriteFile(path, old, 0o644)
+	if found, err := a.Status(path); err != nil || len(found) != 1 {
+		t.Fatalf("status of an older install: %v %v", found, err)
+	}
+	uninstall(t, a, path)
+	if got := readFile(t, path); got != start {
+		t.Fatalf("uninstall left %q", got)
 	}
 }
 
@@ -278,6 +306,9 @@ func TestRefusals(t *testing.T) {
 		}
 	}
 	for _, a := range All {
+		if a.Refused != "" {
+			continue
+		}
 		if _, err := a.Install(filepath.Join(t.TempDir(), "s.json"), "shrinkrun"); err == nil {
 			t.Errorf("%s: install accepted a relative binary path", a.Name)
 		}

@@ -43,6 +43,9 @@ func read(path string) (string, []byte, bool, error) {
 
 // Install plans adding the hook that runs bin to the settings file at path.
 func (a *Agent) Install(path, bin string) (*Change, error) {
+	if a.Refused != "" {
+		return nil, errors.New(a.Refused)
+	}
 	path, old, existed, err := read(path)
 	if err != nil {
 		return nil, err

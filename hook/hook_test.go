@@ -91,11 +91,10 @@ func (c goldenCase) setup(t *testing.T) ([]byte, Env, *strings.Replacer) {
 		t.Fatalf("%s: no payload.json", c.file)
 	}
 	env := Env{
-		Bin:           testBin,
-		Home:          dirs["$HOME"],
-		Getenv:        func(k string) string { return in.Replace(c.env[k]) },
-		ClaudeManaged: []string{filepath.Join(dirs["$MANAGED"], "managed-settings.json")},
-		CodexSystem:   filepath.Join(dirs["$MANAGED"], "codex"),
+		Bin:         testBin,
+		Home:        dirs["$HOME"],
+		Getenv:      func(k string) string { return in.Replace(c.env[k]) },
+		CodexSystem: filepath.Join(dirs["$MANAGED"], "codex"),
 	}
 	return payload, env, out
 }
@@ -145,36 +144,6 @@ func setSection(ar *txtar.Archive, name string, data []byte) {
 		}
 	}
 	ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
-}
-
-func TestMatchBash(t *testing.T) {
-	tests := []struct {
-		spec, cmd string
-		want      bool
-	}{
-		{"", "anything at all", true},
-		{"*", "git push --force", true},
-		{"git status", "git status", true},
-		{"git status", "git status -s", false},
-		{"git status:*", "git status", true},
-		{"git status:*", "git status -sb", true},
-		{"git status:*", "git statusx", false},
-		{"git diff *", "git diff", true},
-		{"git diff *", "git diff HEAD~1", true},
-		{"git diff *", "git diff-index", false},
-		{"git diff*", "git diff-index", true},
-		{"git * main", "git log --oneline main", true},
-		{"git * main", "git log --oneline", false},
-		{"* --oneline", "git log --oneline", true},
-		{"cargo test *", "RUST_BACKTRACE=1 cargo test", false},
-		{"git:* push", "git push", false}, // :* only counts at the end
-		{"git:* push", "git:x push", true},
-	}
-	for _, tt := range tests {
-		if got := matchBash(tt.spec, tt.cmd); got != tt.want {
-			t.Errorf("matchBash(%q, %q) = %v, want %v", tt.spec, tt.cmd, got, tt.want)
-		}
-	}
 }
 
 func TestWrap(t *testing.T) {

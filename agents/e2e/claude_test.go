@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,10 +53,15 @@ var claudeCases = []struct {
 	{name: "allowed in settings", command: "cargo test", settings: `{"permissions": {"allow": ["Bash(cargo test:*)"]}}`, block: true},
 	{name: "needs approval, none given", command: "cargo test", denied: true},
 	{name: "denied in settings", command: "git log --oneline", settings: `{"permissions": {"deny": ["Bash(git log:*)"]}}`, denied: true},
+	{name: "denied by --disallowedTools, allowed in settings", command: "cargo test", settings: `{"permissions": {"allow": ["Bash(cargo test:*)"]}}`,
+		args: []string{"--disallowedTools", "Bash(cargo test:*)"}, denied: true},
 }
 
-// TestClaude runs every case without shrinkrun, then with `shrinkrun init
-// claude`, and compares.
+// TestClaude runs every case without shrinkrun, with `shrinkrun init
+// claude` (the shell prefix), and with the PreToolUse hook an older
+// shrinkrun installed, and compares. The hook rewrote commands, which
+// changed outcomes both ways (docs/agents.md has the measurement); it now
+// leaves every command alone.
 func TestClaude(t *testing.T) {
 	client(t, "claude")
 	for _, tc := range claudeCases {
@@ -66,30 +72,43 @@ func TestClaude(t *testing.T) {
 				}
 				return s.repo
 			}
-			var got [2]claudeRun
-			for i, with := range []bool{false, true} {
+			for _, mode := range []string{"without", "prefix", "hook"} {
+				with := mode == "prefix"
 				s := newScratch(t, tc.command)
-				if tc.settings != "" {
-					s.write(filepath.Join(s.home, ".claude", "settings.json"), tc.settings)
+				settings := tc.settings
+				if mode == "hook" {
+					settings = withOldHook(settings)
+				}
+				if settings != "" {
+					s.write(filepath.Join(s.home, ".claude", "settings.json"), settings)
 				}
 				if with {
 					s.shrinkrun(s.home, "init", "claude")
 				}
-				got[i] = s.runClaude(dir(s), tc.args...)
-				r := got[i]
-				t.Logf("shrinkrun=%v: denied=%v, %d bytes to the model", with, r.denied, len(r.result()))
+				r := s.runClaude(dir(s), tc.args...)
+				t.Logf("%s: denied=%v, %d bytes to the model", mode, r.denied, len(r.result()))
 				if r.denied != tc.denied {
 					t.Errorf("shrinkrun=%v: denied=%v, want %v; the model got:\n%s", with, r.denied, tc.denied, r.result())
 				}
 				switch {
 				case with && !tc.denied && tc.block && (!strings.Contains(r.result(), blockMark) || !r.curated(tc.command)):
 					t.Errorf("with shrinkrun the model got no block for %q:\n%s\nhistory: %v", tc.command, r.result(), r.history)
-				case !with && strings.Contains(r.result(), blockMark):
-					t.Errorf("without shrinkrun the model got a block")
+				case !with && (strings.Contains(r.result(), blockMark) || r.ranUnder(tc.command)):
+					t.Errorf("%s: the command ran under shrinkrun", mode)
 				case with && tc.denied && r.ranUnder(tc.command):
 					t.Errorf("a denied command ran under shrinkrun: %v", r.history)
 				}
 			}
 		})
 	}
+}
+
+// withOldHook adds the PreToolUse entry an older `shrinkrun init claude`
+// wrote to a settings file's text.
+func withOldHook(settings string) string {
+	entry := fmt.Sprintf(`"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "%s hook claude", "timeout": 10}]}]}`, work.shrinkrun)
+	if settings == "" {
+		return "{" + entry + "}"
+	}
+	return strings.TrimSuffix(strings.TrimSpace(settings), "}") + ", " + entry + "}"
 }

@@ -123,18 +123,19 @@ func (s *scratch) trustCodexHooks(dir string) {
 var codexCases = []struct {
 	name    string
 	command string
-	config  string // config.toml lines
 	rules   string // ~/.codex/rules/default.rules
 	args    []string
 	ran     bool // Codex runs the command, with and without shrinkrun
 	block   bool // with shrinkrun (trusted) the model gets a block
 }{
 	{name: "read-only, no rules", command: "git diff", ran: true, block: true},
-	{name: "allowed by --dangerously-bypass-approvals-and-sandbox", command: "cargo test", config: `approval_policy = "untrusted"`,
+	// cargo test writes its target directory, which Codex's default
+	// read-only sandbox refuses: the hook's "allow" must not lift that.
+	{name: "sandboxed, no rules", command: "cargo test", ran: true},
+	{name: "allowed by --dangerously-bypass-approvals-and-sandbox", command: "cargo test",
 		args: []string{"--dangerously-bypass-approvals-and-sandbox"}, ran: true, block: true},
-	{name: "allowed in rules", command: "cargo test", config: `approval_policy = "untrusted"`,
-		rules: `prefix_rule(pattern = ["cargo", "test"], decision = "allow")`, ran: true},
-	{name: "needs approval, none given", command: "cargo test", config: `approval_policy = "untrusted"`},
+	{name: "allowed in rules", command: "cargo test", rules: `prefix_rule(pattern = ["cargo", "test"], decision = "allow")`, ran: true},
+	{name: "needs approval by rule, none given", command: "cargo test", rules: `prefix_rule(pattern = ["cargo", "test"], decision = "prompt")`},
 	{name: "forbidden in rules", command: "git log --oneline", rules: `prefix_rule(pattern = ["git", "log"], decision = "forbidden")`},
 }
 
@@ -146,7 +147,7 @@ func TestCodex(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, mode := range []string{"without", "untrusted", "trusted"} {
 				s := newScratch(t, tc.command)
-				s.codexConfig(tc.config)
+				s.codexConfig("")
 				if tc.rules != "" {
 					s.write(filepath.Join(s.home, ".codex", "rules", "default.rules"), tc.rules+"\n")
 				}
@@ -163,8 +164,16 @@ func TestCodex(t *testing.T) {
 				if mode == "trusted" {
 					s.trustCodexHooks(dir)
 				}
+				if mode != "without" {
+					// doctor's reading of the trust state, against Codex's.
+					doc := s.doctor(dir)
+					want := map[string]string{"untrusted": "installed, not trusted: Codex skips it", "trusted": "trust: trusted in "}[mode]
+					if !strings.Contains(doc, want) {
+						t.Errorf("%s: doctor does not say %q:\n%s", mode, want, doc)
+					}
+				}
 				r := s.runCodex(dir, tc.args...)
-				t.Logf("%s: ran=%v, %d bytes to the model", mode, codexRan(r.result()), len(r.result()))
+				t.Logf("%s: ran=%v, %d bytes to the model: %.300q", mode, codexRan(r.result()), len(r.result()), r.result())
 				if codexRan(r.result()) != tc.ran {
 					t.Errorf("%s: ran=%v, want %v; the model got:\n%s\nstderr:\n%s", mode, codexRan(r.result()), tc.ran, r.result(), r.stderr)
 				}

@@ -111,6 +111,9 @@ func newScratch(t *testing.T, command string) *scratch {
 		}
 	}
 	s.model = startModel(t, command)
+	// Codex and Claude Code start login shells, whose profile resets PATH:
+	// the scratch HOME's profile puts this one back, cargo included.
+	s.write(filepath.Join(s.home, ".bash_profile"), "export PATH="+shellQuote(os.Getenv("PATH"))+"\n")
 	s.env = []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + s.home,
@@ -129,6 +132,10 @@ func newScratch(t *testing.T, command string) *scratch {
 		s.env = append(s.env, k+"="+v)
 	}
 	return s
+}
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'"'"'`) + "'"
 }
 
 // write creates a file under the scratch world.
@@ -152,6 +159,15 @@ func (s *scratch) shrinkrun(dir string, args ...string) string {
 	if err != nil {
 		s.t.Fatalf("shrinkrun %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	return string(out)
+}
+
+// doctor runs `shrinkrun doctor` in dir and returns what it printed,
+// whatever its exit status.
+func (s *scratch) doctor(dir string) string {
+	cmd := exec.Command(work.shrinkrun, "doctor")
+	cmd.Dir, cmd.Env = dir, s.env
+	out, _ := cmd.CombinedOutput()
 	return string(out)
 }
 

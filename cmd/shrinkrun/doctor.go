@@ -115,10 +115,12 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // routeState says what the agent makes of an installed entry, when that is
 // worth a line, and whether it is a problem: a Claude Code hook from an
 // older shrinkrun (it changes permission outcomes; init replaces it), a
-// Codex hook Codex does not run (untrusted, changed since it was trusted,
-// or turned off).
+// Gemini CLI hook (it rewrites nothing now), a Codex hook Codex does not
+// run (untrusted, changed since it was trusted, or turned off).
 func routeState(a *agents.Agent, f agents.Installed, path string, env agents.Env) (string, bool) {
 	switch {
+	case a.Refused != "":
+		return "an older shrinkrun's hook, which rewrites nothing now: " + a.Refused + "; remove it with shrinkrun init " + string(a.Name) + " --uninstall", true
 	case a.Name == hook.Claude && !f.Prefix:
 		return "an older shrinkrun's hook: Claude Code checks its permission rules against the rewritten command, so commands it would run can need approval; shrinkrun init claude replaces it with the shell prefix", true
 	case a.Name == hook.Codex:
@@ -201,11 +203,7 @@ func sampleAnswer(agent hook.Agent, bin, cmd, dir string) string {
 	if r.Output == nil {
 		return fmt.Sprintf("%q: left alone (%s)", cmd, r.Reason)
 	}
-	decision := "permission left to the agent"
-	if r.Allow {
-		decision = "answered allow"
-	}
-	return fmt.Sprintf("%q: rewritten to %s; %s (%s)", cmd, r.Rewrite, decision, r.Reason)
+	return fmt.Sprintf("%q: rewritten to %s; permission left to the agent (%s)", cmd, r.Rewrite, r.Reason)
 }
 
 var hooksOff = regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
