@@ -12,12 +12,13 @@ import (
 // subcommands are shrinkrun's own verbs. A command of the same name is run
 // with `shrinkrun -- NAME`.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
-	"show":   show,
-	"hook":   hookVerb,
-	"init":   initVerb,
-	"doctor": doctorVerb,
-	"prompt": promptVerb,
-	"gain":   gainVerb,
+	"show":     show,
+	"hook":     hookVerb,
+	"init":     initVerb,
+	"doctor":   doctorVerb,
+	"prompt":   promptVerb,
+	"gain":     gainVerb,
+	"compress": compressVerb,
 }
 
 // show prints the raw output a block names, byte for byte: stdout then

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"github.com/shrinkrun/shrinkrun/agents/clients"
+	"github.com/shrinkrun/shrinkrun/compress"
+	"github.com/shrinkrun/shrinkrun/store"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+const compressUsage = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--signaled]
+                          [--stdout FILE] [--stderr FILE] [--budget N] [--agent NAME]
+
+Prints the [tool_output_compression] block shrinkrun would print for CMD
+and the output given, or the output unchanged when shrinkrun would show it
+as it is (CMD not recognized, or the block not clearly smaller). For
+programs that run commands and capture their output themselves.
+
+The output is read from stdin, as one stream (stdout), unless --stdout or
+--stderr name files holding the streams; unchanged output goes back to the
+same streams. The raw output is kept, as for a run, and the block's last
+line names it. The exit status is 0, or 2 for a mistake in the arguments
+and 1 when the output cannot be read; CMD's own status is --exit.
+
+  --command CMD   the command as run, a shell string (as with -c)
+  --exit N        its exit status (default 0)
+  --signaled      it was killed by a signal or never started: exit_code null
+  --stdout FILE   its stdout; --stderr FILE its stderr
+  --budget N      largest block in bytes (default: the agent's, or 16384)
+  --agent NAME    the client the block is for: claude, codex or gemini
+`
+
+// compressVerb is `shrinkrun compress`: the block for output a harness
+// captured itself, built by package compress.
+func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("compress", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	command := fs.String("command", "", "")
+	exit := fs.Int("exit", 0, "")
+	signaled := fs.Bool("signaled", false, "")
+	outFile := fs.String("stdout", "", "")
+	errFile := fs.String("stderr", "", "")
+	budget := fs.Int("budget", 0, "")
+	agent := fs.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	help := fs.BoolP("help", "h", false, "")
+	err := fs.Parse(args)
+	if *help || errors.Is(err, pflag.ErrHelp) {
+		fmt.Fprint(stdout, compressUsage)
+		return 0
+	}
+	switch {
+	case err != nil:
+	case fs.NArg() > 0:
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case !fs.Changed("command"):
+		err = errors.New("--command is required")
+	case *agent != "" && !clients.Known(clients.Name(*agent)):
+		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
+	case fs.Changed("budget") && *budget < 512:
+		err = errors.New("--budget must be at least 512 bytes")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n%s", err, compressUsage)
+		return exitUsage
+	}
+	if !fs.Changed("budget") {
+		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
+	}
+	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget}
+	if *outFile == "" && *errFile == "" {
+		o.Stdout, err = io.ReadAll(stdin)
+	} else {
+		o.Stdout, err = readIf(*outFile)
+		if err == nil {
+			o.Stderr, err = readIf(*errFile)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
+		return 1
+	}
+	if compress.Recognized(o.Command) {
+		o.RawOutput = keepCompressed(o)
+		if block, ok := compress.Block(o); ok {
+			stdout.Write(block)
+			return 0
+		}
+	}
+	stdout.Write(o.Stdout)
+	stderr.Write(o.Stderr)
+	return 0
+}
+
+// readIf reads a file, or gives nothing for no name.
+func readIf(name string) ([]byte, error) {
+	if name == "" {
+		return nil, nil
+	}
+	return os.ReadFile(name)
+}
+
+// keepCompressed stores the raw output, as a run's is, and returns the
+// block's raw_output value.
+func keepCompressed(o compress.Output) string {
+	e, dir, err := openEntry()
+	if err == nil {
+		defer e.Abort()
+		if _, err = e.Stdout().Write(o.Stdout); err == nil {
+			_, err = e.Stderr().Write(o.Stderr)
+		}
+	}
+	_, kept := keep(e, dir, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
+	return kept
+}
