@@ -87,7 +87,17 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return 1
 	}
 	if compress.Recognized(o.Command) {
-		o.RawOutput = keepCompressed(o)
+		// The raw output is kept as a run's is; the entry stays locked
+		// until the block naming it is printed.
+		inv := &invocation{}
+		e, err := inv.openEntry()
+		if e != nil {
+			defer e.Close()
+			if _, err = e.Stdout().Write(o.Stdout); err == nil {
+				_, err = e.Stderr().Write(o.Stderr)
+			}
+		}
+		_, o.RawOutput = inv.keep(e, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
 		if block, ok := compress.Block(o); ok {
 			stdout.Write(block)
 			return 0
@@ -104,18 +114,4 @@ func readIf(name string) ([]byte, error) {
 		return nil, nil
 	}
 	return os.ReadFile(name)
-}
-
-// keepCompressed stores the raw output, as a run's is, and returns the
-// block's raw_output value.
-func keepCompressed(o compress.Output) string {
-	e, dir, err := openEntry()
-	if err == nil {
-		defer e.Abort()
-		if _, err = e.Stdout().Write(o.Stdout); err == nil {
-			_, err = e.Stderr().Write(o.Stderr)
-		}
-	}
-	_, kept := keep(e, dir, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
-	return kept
 }

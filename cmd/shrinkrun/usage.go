@@ -20,8 +20,9 @@ Verbs:
   shrinkrun gain [--since D] [--project] [--json] [--runs] [--days N] [--top N]
       tokens saved, per rule and per command (shrinkrun gain --help)
   shrinkrun compress --command 'CMD' [--exit N] [--stdout F --stderr F]
-      the block for output captured elsewhere (shrinkrun compress --help)
-A command named like a verb runs with shrinkrun -- NAME.
+      the block for output captured elsewhere
+Each verb prints its own help with -h or --help. A command named like a
+verb runs with shrinkrun -- NAME.
 
 Recognized commands (git status/diff/log/show/push/pull/fetch/clone, cargo
 check/test/build/clippy, go test/build/vet/get/mod download, pytest, mypy,
@@ -35,16 +36,17 @@ Flags:
   -l, --login            with -c, run a login shell (accepts -lc as bash does)
   -e, --errexit          with -c, pass -e to the shell (make's .POSIX -ec)
       --raw              never summarize; everything passes through
-                         (same as SHRINKRUN_DISABLE=1)
+                         (same as SHRINKRUN_DISABLE=1, or true, yes, on)
       --explain          say on stderr which rule matched, or why the command
                          passes through, then run it
       --pty              run a captured command on a pseudo-terminal; its
                          stderr arrives merged into stdout, and terminal
                          escape sequences are removed before summarizing
       --capture-limit N  bytes of each stream kept in memory (head and tail),
-                         in at most N/16 lines; default 4194304
-      --budget N         largest block in bytes (default 16384, or
-                         SHRINKRUN_BUDGET, or the --agent's)
+                         in at most N/16 lines; at least 1024, default
+                         4194304
+      --budget N         largest block in bytes; at least 512, default 16384
+                         (or SHRINKRUN_BUDGET, or the --agent's)
       --agent NAME       the client the block is for (claude, codex, gemini;
                          or SHRINKRUN_AGENT): sizes the block to what that
                          client shows its model; with claude, a lone
