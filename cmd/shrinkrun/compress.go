@@ -7,15 +7,13 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/compress"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
-const compressUsage = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--signaled]
+const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--signaled]
                           [--stdout FILE] [--stderr FILE] [--budget N] [--agent NAME]
 
 Prints the [tool_output_compression] block shrinkrun would print for CMD
@@ -40,37 +38,30 @@ and 1 when the output cannot be read; CMD's own status is --exit.
 // compressVerb is `shrinkrun compress`: the block for output a harness
 // captured itself, built by package compress.
 func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("compress", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	command := fs.String("command", "", "")
-	exit := fs.Int("exit", 0, "")
-	signaled := fs.Bool("signaled", false, "")
-	outFile := fs.String("stdout", "", "")
-	errFile := fs.String("stderr", "", "")
-	budget := fs.Int("budget", 0, "")
-	agent := fs.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
-	help := fs.BoolP("help", "h", false, "")
-	err := fs.Parse(args)
-	if *help || errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprint(stdout, compressUsage)
-		return 0
+	fl := newVerbFlags("compress", compressHelp)
+	command := fl.String("command", "", "")
+	exit := fl.Int("exit", 0, "")
+	signaled := fl.Bool("signaled", false, "")
+	outFile := fl.String("stdout", "", "")
+	errFile := fl.String("stderr", "", "")
+	budget := fl.Int("budget", 0, "")
+	agent := fl.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	if code, done := fl.parse(args, exactly(0), stdout, stderr); done {
+		return code
 	}
+	var err error
 	switch {
-	case err != nil:
-	case fs.NArg() > 0:
-		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	case !fs.Changed("command"):
+	case !fl.Changed("command"):
 		err = errors.New("--command is required")
 	case *agent != "" && !clients.Known(clients.Name(*agent)):
 		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
-	case fs.Changed("budget") && *budget < 512:
+	case fl.Changed("budget") && *budget < 512:
 		err = errors.New("--budget must be at least 512 bytes")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n%s", err, compressUsage)
-		return exitUsage
+		return fl.fail(stderr, err)
 	}
-	if !fs.Changed("budget") {
+	if !fl.Changed("budget") {
 		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
 	}
 	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget}
