@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -50,14 +51,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-var prepared bool
+var prepared sync.Once
 
 // prepare builds shrinkrun and the fixtures the first time a test needs
 // them; a client that is missing never pays for it.
 func prepare(t *testing.T) {
 	t.Helper()
-	if !prepared {
-		prepared = true
+	prepared.Do(func() {
 		work.shrinkrun = filepath.Join(work.dir, "bin", "shrinkrun")
 		out, err := exec.Command("go", "build", "-o", work.shrinkrun, "github.com/shrinkrun/shrinkrun/cmd/shrinkrun").CombinedOutput()
 		if err != nil {
@@ -65,7 +65,7 @@ func prepare(t *testing.T) {
 		} else if out, err := exec.Command("bash", "testdata/fixtures.sh", filepath.Join(work.dir, "fx")).CombinedOutput(); err != nil {
 			work.err = fmt.Errorf("fixtures.sh: %v\n%s", err, out)
 		}
-	}
+	})
 	if work.err != nil {
 		t.Fatal(work.err)
 	}
