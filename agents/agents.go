@@ -1,12 +1,13 @@
-// Package agents installs shrinkrun's hook into the settings files of AI
-// coding agents, removes it again, and reports what is installed where.
+// Package agents installs shrinkrun into the settings files of AI coding
+// agents (Claude Code's shell prefix, Codex's hook), removes it again, and
+// reports what is installed where and whether the agent runs it.
 //
 // It is separate from package hook because its concern and its failure
 // modes are different: hook runs on every tool call, reads, and must stay
 // silent whatever happens; this package runs once, on the user's request,
 // and edits files the user and the agent own, so it must be careful, loud,
 // and exactly reversible. Edits splice text into the file (see jsonedit.go),
-// so nothing outside the hook entry changes; a backup of the file as it was
+// so nothing outside shrinkrun's entry changes; a backup of the file as it was
 // is kept next to it; writes are atomic; installing twice changes nothing;
 // and uninstalling right after installing restores the file byte for byte.
 package agents
