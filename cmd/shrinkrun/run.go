@@ -205,7 +205,9 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.class = classify.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv)
-	if o.raw {
+	// The documented per-command opt-out, SHRINKRUN_DISABLE=1 CMD, reaches
+	// shrinkrun as one of the command's own assignments.
+	if o.raw || setting.Disabled(classify.Getenv(inv.class.Assigns, func(string) string { return "" })) {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
 	}
 	return inv, nil
