@@ -127,13 +127,17 @@ var codexCases = []struct {
 	args    []string
 	ran     bool // Codex runs the command, with and without shrinkrun
 	block   bool // with shrinkrun (trusted) the model gets a block
+	// untrusted runs the case with the hook installed but not trusted too
+	// (Codex skips it, doctor must say so); measure names the case
+	// TestModelVisible reports for the command.
+	untrusted, measure bool
 }{
-	{name: "read-only, no rules", command: "git diff", ran: true, block: true},
+	{name: "read-only, no rules", command: "git diff", ran: true, block: true, untrusted: true, measure: true},
 	// cargo test writes its target directory, which Codex's default
 	// read-only sandbox refuses: the hook's "allow" must not lift that.
 	{name: "sandboxed, no rules", command: "cargo test", ran: true},
 	{name: "allowed by --dangerously-bypass-approvals-and-sandbox", command: "cargo test",
-		args: []string{"--dangerously-bypass-approvals-and-sandbox"}, ran: true, block: true},
+		args: []string{"--dangerously-bypass-approvals-and-sandbox"}, ran: true, block: true, measure: true},
 	{name: "allowed in rules", command: "cargo test", rules: `prefix_rule(pattern = ["cargo", "test"], decision = "allow")`, ran: true},
 	{name: "needs approval by rule, none given", command: "cargo test", rules: `prefix_rule(pattern = ["cargo", "test"], decision = "prompt")`},
 	{name: "forbidden in rules", command: "git log --oneline", rules: `prefix_rule(pattern = ["git", "log"], decision = "forbidden")`},
@@ -145,7 +149,12 @@ func TestCodex(t *testing.T) {
 	client(t, "codex")
 	for _, tc := range codexCases {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, mode := range []string{"without", "untrusted", "trusted"} {
+			modes := []string{"without", "trusted"}
+			if tc.untrusted {
+				modes = []string{"without", "untrusted", "trusted"}
+			}
+			var results [2]string
+			for _, mode := range modes {
 				s := newScratch(t, tc.command)
 				s.codexConfig("")
 				if tc.rules != "" {
@@ -173,6 +182,9 @@ func TestCodex(t *testing.T) {
 					}
 				}
 				r := s.runCodex(dir, tc.args...)
+				if mode != "untrusted" {
+					results[b2i(mode == "trusted")] = r.result()
+				}
 				t.Logf("%s: ran=%v, %d bytes to the model: %.300q", mode, codexRan(r.result()), len(r.result()), r.result())
 				if codexRan(r.result()) != tc.ran {
 					t.Errorf("%s: ran=%v, want %v; the model got:\n%s\nstderr:\n%s", mode, codexRan(r.result()), tc.ran, r.result(), r.stderr)
@@ -182,6 +194,22 @@ func TestCodex(t *testing.T) {
 					t.Errorf("%s: block=%v, want %v:\n%s", mode, gotBlock, want, r.result())
 				}
 			}
+			if a, b := codexExit(results[0]), codexExit(results[1]); a != b {
+				t.Errorf("exit status %q without shrinkrun, %q with it", a, b)
+			}
+			if tc.measure {
+				measured.put("codex", tc.command, results)
+			}
 		})
 	}
+}
+
+// codexExit is the exit status Codex reports in a result, or "".
+func codexExit(result string) string {
+	_, rest, ok := strings.Cut(result, "Process exited with code ")
+	if !ok {
+		return ""
+	}
+	code, _, _ := strings.Cut(rest, "\n")
+	return code
 }

@@ -59,14 +59,15 @@ var geminiCases = []struct {
 	settings string // more of ~/.gemini/settings.json
 	policy   string // ~/.gemini/policies/e2e.toml
 	want     string // geminiOutcome, with and without shrinkrun
+	hooked   bool   // run with an older shrinkrun's hook too
 }{
 	{name: "read-only, no rules", command: "git diff", want: "not offered"},
-	{name: "allowed by --allowed-tools", command: "git diff", args: []string{"--allowed-tools", "run_shell_command(git diff)"}, want: "ran"},
+	{name: "allowed by --allowed-tools", command: "git diff", args: []string{"--allowed-tools", "run_shell_command(git diff)"}, want: "ran", hooked: true},
 	{name: "allowed in settings", command: "cargo test", settings: `"tools": {"allowed": ["run_shell_command(cargo test)"]}`, want: "ran"},
 	{name: "allowed by a policy rule", command: "cargo test",
 		policy: "[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"cargo test\"\ndecision = \"allow\"\npriority = 100\n", want: "ran"},
 	{name: "denied by a policy rule", command: "git log --oneline", args: []string{"--allowed-tools", "run_shell_command(git log)"},
-		policy: "[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"git log\"\ndecision = \"deny\"\npriority = 900\n", want: "refused"},
+		policy: "[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"git log\"\ndecision = \"deny\"\npriority = 900\n", want: "refused", hooked: true},
 }
 
 // TestGemini runs every case without shrinkrun and with the hook an older
@@ -85,6 +86,9 @@ func TestGemini(t *testing.T) {
 	for _, tc := range geminiCases {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, with := range []bool{false, true} {
+				if with && !tc.hooked {
+					continue
+				}
 				s := newScratch(t, tc.command)
 				s.geminiSettings(tc.settings, with)
 				if tc.policy != "" {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/shrinkrun/shrinkrun/agents/clients"
@@ -58,6 +59,35 @@ func visible(t *testing.T, name, command string) (without, with string) {
 	return without, with
 }
 
+// measured holds what the model read in the runs of TestClaude and
+// TestCodex that TestModelVisible reports, so they are not run twice.
+var measured = &results{m: map[string][2]string{}}
+
+type results struct {
+	mu sync.Mutex
+	m  map[string][2]string
+}
+
+func (r *results) put(client, command string, got [2]string) {
+	r.mu.Lock()
+	r.m[client+" "+command] = got
+	r.mu.Unlock()
+}
+
+func (r *results) get(client, command string) (without, with string, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	got, ok := r.m[client+" "+command]
+	return got[0], got[1], ok
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // TestModelVisible measures what each client's model reads for a failing
 // cargo test and an 86 KB git diff, with and without shrinkrun, in bytes
 // and o200k_base tokens. The block must reach the model whole: no client
@@ -76,7 +106,10 @@ func TestModelVisible(t *testing.T) {
 				// diff: --no-ext-diff is how git diff works there at all.
 				command = "git diff --no-ext-diff"
 			}
-			without, with := visible(t, name, command)
+			without, with, ok := measured.get(name, command)
+			if !ok {
+				without, with = visible(t, name, command)
+			}
 			fmt.Fprintf(&table, "| %s | `%s` | %d B, %d tokens | %d B, %d tokens |\n", name, command,
 				len(without), tokens.CountString(without), len(with), tokens.CountString(with))
 			if !strings.Contains(with, blockMark) || !strings.Contains(with, "\nraw_output: ") {
