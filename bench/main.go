@@ -32,10 +32,13 @@ var (
 	flagKeep     = flag.Bool("keep", false, "keep the temporary directory")
 	flagBin      = flag.String("bin", "", "measure this shrinkrun binary instead of building ./cmd/shrinkrun")
 	flagOut      = flag.String("o", "", "also write the report to this file")
-	flagOnly     = flag.String("only", "", "comma-separated sections to run: commands,latency,summarize,memory (default all)")
+	flagOnly     = flag.String("only", "", "comma-separated sections to run: commands,latency,capture,summarize,memory (default all)")
 	flagCeiling  = flag.Int("ceiling-mib", ceilingMiB, "peak RSS ceiling in MiB the memory table is checked against")
 	flagSumChild = flag.String("summarize-one", "", "internal: measure one summarizer input in this process (RULE:BYTES:REPS)")
 	flagRSSExec  = flag.String("rss-exec", "", "internal: run the command after -- and write its peak RSS in KiB to this file")
+	flagEmit     = flag.String("emit", "", "internal: print LINES lines of a fake git log --oneline, CHUNK bytes per write or one line per write when 0 (LINES:CHUNK)")
+
+	flagCaptureLines = flag.Int("capture-lines", 1000000, "lines the fake git log of the capture table prints")
 )
 
 // ceilingMiB is the documented peak RSS ceiling of one shrinkrun process,
@@ -46,6 +49,9 @@ func main() {
 	flag.Parse()
 	if *flagRSSExec != "" {
 		os.Exit(rssExec(*flagRSSExec, flag.Args()))
+	}
+	if *flagEmit != "" {
+		os.Exit(emit(*flagEmit))
 	}
 	if *flagSumChild != "" {
 		os.Exit(summarizeChild(*flagSumChild))
@@ -167,6 +173,11 @@ func run() error {
 	}
 	if section("latency") {
 		if err := e.latency(); err != nil {
+			return err
+		}
+	}
+	if section("capture") {
+		if err := e.captureCost(); err != nil {
 			return err
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"syscall"
-	"time"
+	"unsafe"
 
 	"github.com/creack/pty"
 )
@@ -59,58 +59,45 @@ func Capture(c Command, opt Options) (*Output, Status) {
 }
 
 // capturePipes runs cmd with its stdout and stderr on pipes read into
-// stdout and stderr, and reads them at most DrainTimeout past the child's
-// exit: a background descendant may hold them open. exec.Cmd's own
-// WaitDelay would tell that only when the child exited 0; this tells it
-// whatever the child's status.
+// stdout and stderr, one goroutine per stream, and reads them at most
+// DrainTimeout past the child's exit: a background descendant may hold them
+// open. exec.Cmd's own WaitDelay would tell that only when the child exited
+// 0; this tells it whatever the child's status.
 func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
 	var readEnds, writeEnds []*os.File
-	defer func() {
+	var capacity []int
+	closeAll := func() {
 		for _, f := range append(readEnds, writeEnds...) {
 			f.Close()
 		}
-	}()
+	}
 	for _, dst := range []*io.Writer{&cmd.Stdout, &cmd.Stderr} {
-		r, w, err := os.Pipe()
+		r, w, n, err := pipe()
 		if err != nil {
+			closeAll()
 			return startFailed(c.name(), err)
 		}
-		readEnds, writeEnds = append(readEnds, r), append(writeEnds, w)
+		readEnds, writeEnds, capacity = append(readEnds, r), append(writeEnds, w), append(capacity, n)
 		*dst = w
 	}
-	read := make(chan struct{})
+	var streams []*stream
+	exited := make(chan struct{})
 	st := start(cmd, c, func() {
 		// The child has its own copies; ours would keep the pipes open.
 		for _, w := range writeEnds {
 			w.Close()
 		}
-		go func() {
-			done := make(chan struct{}, 2)
-			for i, w := range []io.Writer{stdout, stderr} {
-				go func() {
-					_, _ = io.Copy(w, readEnds[i])
-					done <- struct{}{}
-				}()
-			}
-			<-done
-			<-done
-			close(read)
-		}()
+		streams = []*stream{
+			readStream(readEnds[0], capacity[0], stdout, exited),
+			readStream(readEnds[1], capacity[1], stderr, exited),
+		}
 	})
 	if st.StartErr != nil {
+		closeAll()
 		return st
 	}
-	select {
-	case <-read:
-	case <-time.After(DrainTimeout):
-		st.Held = true
-		// Closing the read ends ends the copies, so nothing writes to the
-		// capture after Capture returns.
-		for _, r := range readEnds {
-			r.Close()
-		}
-		<-read
-	}
+	close(exited)
+	st.Held = drain(streams...)
 	return st
 }
 
@@ -122,18 +109,39 @@ func tee(b *Buffer, w io.Writer) io.Writer {
 }
 
 // capturePTY runs cmd on a new pseudo-terminal sized like shrinkrun's own
-// terminal, and keeps the size in step on SIGWINCH.
+// terminal, keeps the size in step on SIGWINCH, and gives the child stdin
+// through the terminal, then the end of input.
 func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	stop := lockForChild(cmd)
 	defer stop()
 	size, tty := terminalSize()
+	ptmx, pts, err := pty.Open()
+	if err != nil {
+		return startFailed(c.name(), err)
+	}
+	defer ptmx.Close()
+	// Input is the caller's, not output of the command: the terminal must
+	// not echo it into the capture.
+	if err := noEcho(pts); err != nil {
+		pts.Close()
+		return startFailed(c.name(), err)
+	}
+	_ = pty.Setsize(ptmx, size)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
+	cmd.SysProcAttr = ptyAttrs(cmd)
 	sigs := catch()
-	ptmx, err := pty.StartWithAttrs(cmd, size, ptyAttrs(cmd))
+	err = cmd.Start()
+	pts.Close()
 	if err != nil {
 		signal.Stop(sigs)
 		return startFailed(c.name(), err)
 	}
-	defer ptmx.Close()
+	// Fd puts the master in blocking mode: like a pipe, it is read with no
+	// poller in between. Pauses would not help: a read returns at most the
+	// line discipline's 4 KiB, and a child writing in large chunks waited
+	// for them.
+	ptmx.Fd()
+	out := readStream(ptmx, 0, w, nil)
 
 	winch := make(chan os.Signal, 1)
 	signal.Notify(winch, syscall.SIGWINCH)
@@ -145,28 +153,50 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 			}
 		}
 	}()
-	if stdin != nil {
-		go func() { _, _ = io.Copy(ptmx, stdin) }()
-	}
+	go feedTerminal(ptmx, stdin)
 	// Under Setsid the child leads its own session and process group.
 	done := group{}.relay(sigs, cmd.Process)
-
-	read := make(chan struct{})
-	go func() {
-		// Reading the master ends with EIO once the child and every process
-		// holding the terminal have gone.
-		_, _ = io.Copy(w, ptmx)
-		close(read)
-	}()
 	err = cmd.Wait()
 	done()
 	st := waited(cmd, err)
-	select {
-	case <-read:
-	case <-time.After(DrainTimeout):
-		st.Held = true
-	}
+	// Reading the master ends with EIO once the child and every process
+	// holding the terminal have gone.
+	st.Held = drain(out)
 	return st
+}
+
+// eof is the terminal's end-of-input character (VEOF, Ctrl-D), which the
+// pseudo-terminal starts with.
+const eof = 0x04
+
+// feedTerminal copies stdin (nothing when nil) to the terminal, then ends
+// the child's input as a person at a terminal does, with Ctrl-D: at the
+// start of a line it makes a read return 0 bytes, the end of input; after
+// a partial line it first hands that line over, so a second one follows.
+// A child that put the terminal in raw mode reads the byte instead, as it
+// would from a person.
+func feedTerminal(ptmx *os.File, stdin io.Reader) {
+	last := byte('\n')
+	if stdin != nil {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := stdin.Read(buf)
+			if n > 0 {
+				if _, werr := ptmx.Write(buf[:n]); werr != nil {
+					return
+				}
+				last = buf[n-1]
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
+	end := []byte{eof}
+	if last != '\n' {
+		end = append(end, eof)
+	}
+	_, _ = ptmx.Write(end)
 }
 
 // terminalSize is the size of shrinkrun's own terminal, read from the first
@@ -179,4 +209,21 @@ func terminalSize() (*pty.Winsize, *os.File) {
 		}
 	}
 	return &pty.Winsize{Rows: 24, Cols: 80}, nil
+}
+
+// noEcho turns off the terminal's echo of input.
+func noEcho(tty *os.File) error {
+	var t syscall.Termios
+	if err := ioctl(tty, getTermios, unsafe.Pointer(&t)); err != nil {
+		return err
+	}
+	t.Lflag &^= syscall.ECHO
+	return ioctl(tty, setTermios, unsafe.Pointer(&t))
+}
+
+func ioctl(f *os.File, req uintptr, arg unsafe.Pointer) error {
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), req, uintptr(arg)); errno != 0 {
+		return errno
+	}
+	return nil
 }
