@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"os/exec"
@@ -165,16 +166,19 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	return st
 }
 
-// eof is the terminal's end-of-input character (VEOF, Ctrl-D), which the
-// pseudo-terminal starts with.
-const eof = 0x04
+// eofs is how many times the end of input is typed. At a terminal it is
+// one 0-byte read per Ctrl-D at the start of a line, not a lasting state as
+// at the end of a pipe: a program that reads again after the end (a
+// shell's `while read` loop handling a last line without a newline) needs
+// it once more.
+const eofs = 3
 
 // feedTerminal copies stdin (nothing when nil) to the terminal, then ends
-// the child's input as a person at a terminal does, with Ctrl-D: at the
-// start of a line it makes a read return 0 bytes, the end of input; after
-// a partial line it first hands that line over, so a second one follows.
-// A child that put the terminal in raw mode reads the byte instead, as it
-// would from a person.
+// the child's input as a person at a terminal does, with the terminal's
+// end-of-input character (VEOF, Ctrl-D) typed eofs times, and once more
+// first after a partial line, which the first one only hands over. A child
+// that has put the terminal in raw mode reads bytes, not lines, and has no
+// end of input to see: it gets none.
 func feedTerminal(ptmx *os.File, stdin io.Reader) {
 	last := byte('\n')
 	if stdin != nil {
@@ -192,11 +196,17 @@ func feedTerminal(ptmx *os.File, stdin io.Reader) {
 			}
 		}
 	}
-	end := []byte{eof}
-	if last != '\n' {
-		end = append(end, eof)
+	var t syscall.Termios
+	// On the master side the request reads the terminal's settings, as the
+	// child last left them.
+	if ioctl(ptmx, getTermios, unsafe.Pointer(&t)) != nil || t.Lflag&syscall.ICANON == 0 || t.Cc[syscall.VEOF] == 0 {
+		return
 	}
-	_, _ = ptmx.Write(end)
+	n := eofs
+	if last != '\n' {
+		n++
+	}
+	_, _ = ptmx.Write(bytes.Repeat([]byte{t.Cc[syscall.VEOF]}, n))
 }
 
 // terminalSize is the size of shrinkrun's own terminal, read from the first
