@@ -134,7 +134,7 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	err = cmd.Start()
 	pts.Close()
 	if err != nil {
-		signal.Stop(sigs)
+		release(sigs)
 		return startFailed(c.name(), err)
 	}
 	// Fd puts the master in blocking mode: like a pipe, it is read with no
@@ -157,9 +157,8 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	go feedTerminal(ptmx, stdin)
 	// Under Setsid the child leads its own session and process group.
 	done := group{}.relay(sigs, cmd.Process)
-	err = cmd.Wait()
+	st := waited(cmd, cmd.Wait())
 	done()
-	st := waited(cmd, err)
 	// Reading the master ends with EIO once the child and every process
 	// holding the terminal have gone.
 	st.Held = drain(out)

@@ -3,7 +3,8 @@
 // It has two modes. Passthrough hands the child shrinkrun's own streams, so
 // its output is byte-identical and live. Capture reads stdout and stderr
 // concurrently into bounded buffers (head and tail kept, every byte counted)
-// for a summary. Both forward SIGINT, SIGTERM and SIGHUP to the child and wait
+// for a summary. Both relay the signals a caller sends a command (SIGINT,
+// SIGTERM, SIGHUP, SIGQUIT and the others in relayed) to the child and wait
 // for it, so shrinkrun never exits before the child it started.
 package runner
 
@@ -14,7 +15,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -193,16 +193,16 @@ func start(cmd *exec.Cmd, c Command, started func()) Status {
 	g := newGroup(cmd)
 	sigs := catch()
 	if err := cmd.Start(); err != nil {
-		signal.Stop(sigs)
+		release(sigs)
 		return startFailed(c.name(), err)
 	}
 	if started != nil {
 		started()
 	}
 	done := g.relay(sigs, cmd.Process)
-	err := cmd.Wait()
+	st := waited(cmd, cmd.Wait())
 	done()
-	return waited(cmd, err)
+	return st
 }
 
 func (c Command) name() string {

@@ -199,7 +199,10 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 3 {
 		ts.Fatalf("usage: signal [-ready FILE] SIG N PROG [ARG...]")
 	}
-	sig := map[string]syscall.Signal{"INT": syscall.SIGINT, "TERM": syscall.SIGTERM, "HUP": syscall.SIGHUP}[args[0]]
+	sig := map[string]syscall.Signal{
+		"INT": syscall.SIGINT, "TERM": syscall.SIGTERM, "HUP": syscall.SIGHUP, "QUIT": syscall.SIGQUIT, "ABRT": syscall.SIGABRT,
+		"USR1": syscall.SIGUSR1, "USR2": syscall.SIGUSR2, "ALRM": syscall.SIGALRM, "PIPE": syscall.SIGPIPE,
+	}[args[0]]
 	if sig == 0 {
 		ts.Fatalf("signal: unknown signal %s", args[0])
 	}
