@@ -31,6 +31,8 @@ var (
 	flagSumMB    = flag.String("sum-mb", "1,10,100", "summarizer input sizes in MB (10^6 bytes)")
 	flagKeep     = flag.Bool("keep", false, "keep the temporary directory")
 	flagBin      = flag.String("bin", "", "measure this shrinkrun binary instead of building ./cmd/shrinkrun")
+	flagRows     = flag.String("rows", "", "comma-separated words: only the commands-table rows whose name contains one of them (e.g. true,status)")
+	flagBaseline = flag.String("baseline", "", "also run this shrinkrun binary (an earlier build) in the commands table, interleaved, for a before/after comparison")
 	flagOut      = flag.String("o", "", "also write the report to this file")
 	flagOnly     = flag.String("only", "", "comma-separated sections to run: commands,latency,capture,summarize,memory (default all)")
 	flagCeiling  = flag.Int("ceiling-mib", ceilingMiB, "peak RSS ceiling in MiB the memory table is checked against")
@@ -119,6 +121,7 @@ type env struct {
 	root      string // module root
 	tmp       string // everything created lives here
 	shrinkrun string // binary under test
+	baseline  string // binary compared with, or ""
 	base      []string
 	repo      string // git repository with ~40 changed files and a long history
 	changed   int    // paths git status --porcelain lists in repo
@@ -154,6 +157,11 @@ func run() error {
 	}
 	if e.shrinkrun, err = filepath.Abs(e.shrinkrun); err != nil {
 		return err
+	}
+	if *flagBaseline != "" {
+		if e.baseline, err = filepath.Abs(*flagBaseline); err != nil {
+			return err
+		}
 	}
 	e.base = baseEnv(tmp)
 	start := time.Now()
