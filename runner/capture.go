@@ -113,8 +113,7 @@ func tee(b *Buffer, w io.Writer) io.Writer {
 // terminal, keeps the size in step on SIGWINCH, and gives the child stdin
 // through the terminal, then the end of input.
 func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
-	stop := lockForChild(cmd)
-	defer stop()
+	dieWithParent(cmd)
 	size, tty := terminalSize()
 	ptmx, pts, err := pty.Open()
 	if err != nil {

@@ -188,8 +188,7 @@ func Passthrough(c Command, stdin io.Reader, stdout, stderr io.Writer) Status {
 // start runs cmd to its exit, relaying signals. started, when set, is called
 // once the child is running, before the wait.
 func start(cmd *exec.Cmd, c Command, started func()) Status {
-	stop := lockForChild(cmd)
-	defer stop()
+	dieWithParent(cmd)
 	g := newGroup(cmd)
 	sigs := catch()
 	if err := cmd.Start(); err != nil {

@@ -60,28 +60,23 @@ func newGroup(cmd *exec.Cmd) group {
 // and shrinkrun exits as soon as it has reported it.
 var (
 	catchOnce sync.Once
-	runs      struct {
+	catching  = make(chan struct{}) // closed once the signals are caught
+	runs      = struct {
 		sync.Mutex
 		relays map[chan os.Signal]bool
-	}
+	}{relays: map[chan os.Signal]bool{}}
 )
 
-// catch makes sure the relayed signals are caught and returns a channel
-// that receives them until release. It is called before the child starts,
-// so a signal that arrives while the child is starting is held rather than
-// killing shrinkrun; relay then passes held and later signals on.
-//
-// A signal the caller ignores (nohup's SIGHUP, the SIGINT of a background
-// job in a script) is left alone, so the child inherits it ignored, as it
-// would without shrinkrun: catching it would give the child the default
-// action instead. Go keeps an inherited SIG_IGN only for SIGHUP and SIGINT;
-// SIGTERM is caught and relayed even when the caller ignores it.
-func catch() chan os.Signal {
+// CatchSignals starts catching the relayed signals, in the background:
+// calling it as soon as a command is known to run lets the runtime's work
+// for each signal overlap with what comes before the child starts.
+// Passthrough and Capture call it themselves and wait for it to finish.
+func CatchSignals() {
 	catchOnce.Do(func() {
-		caught := make(chan os.Signal, 16)
-		signal.Notify(caught, slices.DeleteFunc(slices.Clone(relayed), signal.Ignored)...)
-		runs.relays = map[chan os.Signal]bool{}
 		go func() {
+			caught := make(chan os.Signal, 16)
+			signal.Notify(caught, slices.DeleteFunc(slices.Clone(relayed), signal.Ignored)...)
+			close(catching)
 			for s := range caught {
 				runs.Lock()
 				for ch := range runs.relays {
@@ -94,6 +89,21 @@ func catch() chan os.Signal {
 			}
 		}()
 	})
+}
+
+// catch makes sure the relayed signals are caught and returns a channel
+// that receives them until release. It is called before the child starts,
+// so a signal that arrives while the child is starting is held rather than
+// killing shrinkrun; relay then passes held and later signals on.
+//
+// A signal the caller ignores (nohup's SIGHUP, the SIGINT of a background
+// job in a script) is left alone, so the child inherits it ignored, as it
+// would without shrinkrun: catching it would give the child the default
+// action instead. Go keeps an inherited SIG_IGN only for SIGHUP and SIGINT;
+// SIGTERM is caught and relayed even when the caller ignores it.
+func catch() chan os.Signal {
+	CatchSignals()
+	<-catching
 	ch := make(chan os.Signal, 16)
 	runs.Lock()
 	runs.relays[ch] = true
