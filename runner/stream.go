@@ -17,14 +17,14 @@ const readSize = 256 << 10
 // scheduler per line, tens of microseconds each on a busy machine: 2 s of
 // CPU for 50 MB of `git log --oneline`, against a tenth of that for the
 // same bytes in large chunks. So while the child runs, a read that finds
-// little is followed by a pause before the next one: the pause doubles
-// (from minPause to maxPause) while reads find under an eighth of what the
-// kernel holds for the stream, halves once they find a quarter, and ends
-// when a read returns as much as one read can (more is waiting). A child
-// that writes steadily then costs a read or two per pause, and cannot fill
-// the kernel's buffer during one: in a pause twice as long as the last it
-// writes under a quarter of it. Nothing waits for the output meanwhile:
-// the summary is made after the child's exit, and a pause ends at the exit.
+// less than half of what one read can take (the buffer, or the pipe when
+// it is smaller) is followed by a pause before the next one; the pause
+// doubles, from minPause to maxPause, while reads find so little, and a
+// read that fills what one read can take ends the pauses. A child that
+// writes steadily then costs a read per pause, and never waits for the
+// reader: each read finds less than one read can take, so the pipe never
+// filled. Nothing waits for the output meanwhile: the summary is made after
+// the child's exit, and a pause ends at the exit.
 const (
 	minPause = time.Millisecond
 	maxPause = 16 * time.Millisecond
@@ -33,13 +33,12 @@ const (
 // nextPause is the pause before the next read, after a read of n bytes
 // from a pipe that holds capacity bytes, which followed a pause of last.
 func nextPause(last time.Duration, n, capacity int) time.Duration {
+	room := min(capacity, readSize)
 	switch {
-	case n >= min(capacity, readSize):
+	case n >= room:
 		return 0
-	case n < capacity/8:
+	case n < room/2:
 		return min(max(2*last, minPause), maxPause)
-	case n >= capacity/4:
-		return last / 2
 	}
 	return last
 }
