@@ -1,8 +1,10 @@
 // Command bench measures what shrinkrun costs: the wall time and peak RSS
 // of plain commands against `shrinkrun --` and `shrinkrun -c`, side by side
-// in one run; the first-byte latency of pass-through; the throughput of the
-// summarizers alone; and the peak RSS of shrinkrun while a command prints
-// 1 GiB. It prints Markdown tables and a verdict for each target of
+// in one run (and against an earlier build with -baseline); the first-byte
+// latency of pass-through; shrinkrun's CPU per MB of captured output when
+// the child writes a line per write() and when it writes large chunks; the
+// throughput of the summarizers alone; and the peak RSS of shrinkrun while
+// a command prints 1 GiB. It prints Markdown tables and a verdict for each target of
 // docs/performance.md, and exits 1 when a target is missed.
 //
 //	go run ./bench            # everything, a few minutes
