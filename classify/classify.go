@@ -50,10 +50,14 @@ type Result struct {
 	Assigns []string
 	// Reason says why the command passes through; empty when Rule is set.
 	Reason string
-	// ToStderr is true when a 1>&2 in any stage sends the command's output
-	// to stderr: whatever follows, what the caller sees of it arrives there,
-	// and the summary must read it from there.
+	// ToStderr is true when a 1>&2 sends the command's output and errors
+	// to stderr: what the caller sees of it arrives there, and the summary
+	// must read it from there.
 	ToStderr bool
+	// Filters describes the pipeline stages after the first, in order:
+	// what reaches the caller's stdout is the command's output (its stdout,
+	// or both streams after a 2>&1) cut by each of them.
+	Filters []Filter
 	// Pos is the 1-based "line:col" of the token that caused the
 	// pass-through in string mode, or "" when there is none.
 	Pos string
@@ -79,7 +83,7 @@ func String(src string) Result {
 	if r != nil {
 		return Result{Reason: r.reason, Pos: posString(r.pos)}
 	}
-	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr}
+	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr, Filters: c.filters}
 	v := match(c.stages[0])
 	if v.rule == "" {
 		res.Reason, res.Pos = v.reason, posString(c.first[v.at].Pos())

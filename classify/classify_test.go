@@ -71,6 +71,9 @@ var stringCases = []struct{ in, want string }{
 	// Redirects: only the exact 2>&1 and 1>&2, after the command word.
 	{"git status 2>&1", GitStatus},
 	{"git status 1>&2", GitStatus},
+	{"git status 2>&1 1>&2", GitStatus},
+	{"git status 1>&2 2>&1", GitStatus},
+	{"git diff 2>&1 | tail -40 2>&1", GitDiff},
 	{"git 2>&1 status", GitStatus},
 	{"git status 2>/dev/null", ""},
 	{"git status >f", ""},
@@ -90,8 +93,9 @@ var stringCases = []struct{ in, want string }{
 	{"git diff | grep x", GitDiff},
 	{"git diff 2>&1 | cat", GitDiff},
 	{"git diff|head -n 20|tail -5", GitDiff},
-	{"git log --oneline | wc -l", GitLog},
-	{"cargo test 2>&1 | rg FAILED", CargoTest},
+	{"git log --oneline | wc -l", ""},
+	{"cargo test 2>&1 | rg FAILED", ""},
+	{"cargo test 2>&1 | rg -N FAILED", CargoTest},
 	{"git diff | xargs rm", ""},
 	{"git diff | tee f", ""},
 	{"git diff |& cat", ""},
@@ -290,20 +294,30 @@ func TestStringParts(t *testing.T) {
 	}
 }
 
+// TestToStderr pins the stream model: bash applies redirects in order, so
+// the first of 2>&1 and 1>&2 decides where both streams go (FuzzClassify
+// checks the same against bash).
 func TestToStderr(t *testing.T) {
 	for in, want := range map[string]bool{
-		"git diff":             false,
-		"git diff 2>&1":        false,
-		"git diff 1>&2":        true,
-		"git diff 1>&2 | cat":  true,
-		"git diff | cat 1>&2":  true,
-		"git diff 2>&1 1>&2":   true,
-		"git diff 2>&1 | head": false,
-		"cargo test 1>&2 2>&1": true,
+		"git diff":                  false,
+		"git diff 2>&1":             false,
+		"git diff 1>&2":             true,
+		"git diff 2>&1 1>&2":        false,
+		"git diff 1>&2 2>&1":        true,
+		"git 1>&2 diff 2>&1":        true,
+		"git diff 2>&1 | head":      false,
+		"git diff | head 2>&1":      false,
+		"cargo test 1>&2 2>&1":      true,
+		"cargo test 2>&1 1>&2 2>&1": false,
 	} {
 		r := String(in)
 		if r.Rule == "" || r.ToStderr != want {
 			t.Errorf("String(%q): rule %q ToStderr %v, want %v", in, r.Rule, r.ToStderr, want)
+		}
+	}
+	for _, in := range []string{"git diff 1>&2 | cat", "git diff | cat 1>&2", "git diff 2>&1 | cat 1>&2"} {
+		if r := String(in); r.Rule != "" {
+			t.Errorf("String(%q) = %q, want a pass-through: 1>&2 around a pipe is not modeled", in, r.Rule)
 		}
 	}
 }

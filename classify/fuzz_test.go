@@ -20,6 +20,9 @@ func FuzzClassify(f *testing.F) {
 	for _, c := range stringCases {
 		f.Add(c.in)
 	}
+	for _, c := range filterCases {
+		f.Add("cargo test 2>&1 | " + c.stage)
+	}
 	bash, _ := exec.LookPath("bash")
 	f.Fuzz(func(t *testing.T, src string) {
 		r := String(src)
@@ -32,6 +35,7 @@ func FuzzClassify(f *testing.F) {
 		calls := allowedShape(t, src)
 		if !testing.Short() && bash != "" {
 			confirmBash(t, bash, src, r, calls)
+			confirmStreams(t, bash, src, r, calls)
 		}
 	})
 }
@@ -47,7 +51,9 @@ func TestConfirmBash(t *testing.T) {
 	}
 	for _, c := range stringCases {
 		if r := String(c.in); r.Rule != "" {
-			confirmBash(t, bash, c.in, r, allowedShape(t, c.in))
+			calls := allowedShape(t, c.in)
+			confirmBash(t, bash, c.in, r, calls)
+			confirmStreams(t, bash, c.in, r, calls)
 		}
 	}
 }
@@ -179,5 +185,43 @@ func confirmBash(t *testing.T, bash, src string, r Result, calls []*syntax.CallE
 	}
 	if !bytes.Equal(got, want.Bytes()) {
 		t.Fatalf("String(%q) = assigns %q stages %q\nbash says %q\nscript %q", src, r.Assigns, r.Stages, got, script)
+	}
+}
+
+// confirmStreams asks bash where the first stage's output ends up: the
+// command becomes a function printing O on stdout and E on stderr, each
+// filter becomes cat, and every redirect stays where src has it. The rule
+// reads the command's output from stderr exactly when r.ToStderr says so.
+func confirmStreams(t *testing.T, bash, src string, r Result, calls []*syntax.CallExpr) {
+	t.Helper()
+	var b strings.Builder
+	var last uint
+	for i, call := range calls {
+		for j, w := range call.Args {
+			b.WriteString(src[last:w.Pos().Offset()])
+			last = w.End().Offset()
+			switch {
+			case j > 0:
+			case i == 0:
+				b.WriteString("f")
+			default:
+				b.WriteString("cat")
+			}
+		}
+	}
+	b.WriteString(src[last:])
+	script := "f() { echo O; echo E >&2; }\n" + b.String()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", script)
+	cmd.Env = []string{"LC_ALL=C.UTF-8"}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("String(%q): bash on %q: %v", src, script, err)
+	}
+	onStdout := strings.Contains(stdout.String(), "O")
+	if onStdout == r.ToStderr || !r.ToStderr && strings.Contains(stderr.String(), "O") {
+		t.Fatalf("String(%q).ToStderr = %v, but bash printed stdout %q stderr %q for %q", src, r.ToStderr, stdout.String(), stderr.String(), script)
 	}
 }

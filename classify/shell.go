@@ -28,15 +28,8 @@ type command struct {
 	stages   [][]string
 	assigns  []string
 	first    []*syntax.Word
+	filters  []Filter
 	toStderr bool
-}
-
-// filters are the commands that may follow a recognized command in a pipe:
-// they only cut down or reorder its output, so what the caller would have
-// seen is still that command's output.
-var filters = map[string]bool{
-	"grep": true, "rg": true, "tail": true, "head": true, "sed": true, "cat": true,
-	"wc": true, "sort": true, "uniq": true, "cut": true, "tr": true,
 }
 
 func parseFailure(err error) Result {
@@ -103,19 +96,35 @@ func takeApart(src string, f *syntax.File) (*command, *refusal) {
 				return nil, r
 			}
 		}
-		for _, rd := range s.Redirs {
+		for j, rd := range s.Redirs {
 			if r := redirect(rd, call.Args[0]); r != nil {
 				return nil, r
 			}
-			if rd.N.Value == "1" {
+			if rd.N.Value != "1" {
+				continue
+			}
+			// bash applies redirects in order: after a first 2>&1 both
+			// streams are on stdout and a 1>&2 changes nothing; a first
+			// 1>&2 puts both on stderr. Only the first stage's output is
+			// summarized, and only without a pipe is that form modeled.
+			switch {
+			case i > 0:
+				return nil, refuse(rd.Pos(), "1>&2 on a filter")
+			case len(stmts) > 1:
+				return nil, refuse(rd.Pos(), "1>&2 before a pipe")
+			case j == 0:
 				c.toStderr = true
 			}
 		}
-		if i > 0 && !filters[argv[0]] {
-			return nil, refuse(call.Args[0].Pos(), "pipe into a non-filter command %q", argv[0])
-		}
 		if i == 0 {
 			c.first = call.Args
+		} else {
+			f, at, err := filter(argv)
+			if err != nil {
+				return nil, refuse(call.Args[at].Pos(), "%v", err)
+			}
+			f.Text = src[s.Pos().Offset():s.End().Offset()]
+			c.filters = append(c.filters, f)
 		}
 		c.stages = append(c.stages, argv)
 	}

@@ -155,6 +155,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.text = quoteArgv(words)
 		inv.class = classify.Argv(words)
 	}
+	inv.class = inv.class.InLocale(os.Getenv)
 	if o.raw {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
 	}
