@@ -60,36 +60,11 @@ func newGroup(cmd *exec.Cmd) group {
 // and shrinkrun exits as soon as it has reported it.
 var (
 	catchOnce sync.Once
-	catching  = make(chan struct{}) // closed once the signals are caught
 	runs      = struct {
 		sync.Mutex
 		relays map[chan os.Signal]bool
 	}{relays: map[chan os.Signal]bool{}}
 )
-
-// CatchSignals starts catching the relayed signals, in the background:
-// calling it as soon as a command is known to run lets the runtime's work
-// for each signal overlap with what comes before the child starts.
-// Passthrough and Capture call it themselves and wait for it to finish.
-func CatchSignals() {
-	catchOnce.Do(func() {
-		go func() {
-			caught := make(chan os.Signal, 16)
-			signal.Notify(caught, slices.DeleteFunc(slices.Clone(relayed), signal.Ignored)...)
-			close(catching)
-			for s := range caught {
-				runs.Lock()
-				for ch := range runs.relays {
-					select {
-					case ch <- s:
-					default:
-					}
-				}
-				runs.Unlock()
-			}
-		}()
-	})
-}
 
 // catch makes sure the relayed signals are caught and returns a channel
 // that receives them until release. It is called before the child starts,
@@ -102,8 +77,22 @@ func CatchSignals() {
 // action instead. Go keeps an inherited SIG_IGN only for SIGHUP and SIGINT;
 // SIGTERM is caught and relayed even when the caller ignores it.
 func catch() chan os.Signal {
-	CatchSignals()
-	<-catching
+	catchOnce.Do(func() {
+		caught := make(chan os.Signal, 16)
+		signal.Notify(caught, slices.DeleteFunc(slices.Clone(relayed), signal.Ignored)...)
+		go func() {
+			for s := range caught {
+				runs.Lock()
+				for ch := range runs.relays {
+					select {
+					case ch <- s:
+					default:
+					}
+				}
+				runs.Unlock()
+			}
+		}()
+	})
 	ch := make(chan os.Signal, 16)
 	runs.Lock()
 	runs.relays[ch] = true

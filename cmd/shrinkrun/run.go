@@ -63,7 +63,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return sub(words[1:], stdin, stdout, stderr)
 		}
 	}
-	runner.CatchSignals()
 	inv, err := newInvocation(opts, words)
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
