@@ -93,8 +93,8 @@ func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
 			readStream(readEnds[1], capacity[1], stderr, exited),
 		}
 	})
+	defer closeAll()
 	if st.StartErr != nil {
-		closeAll()
 		return st
 	}
 	close(exited)
@@ -143,16 +143,18 @@ func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
 	ptmx.Fd()
 	out := readStream(ptmx, 0, w, nil)
 
-	winch := make(chan os.Signal, 1)
-	signal.Notify(winch, syscall.SIGWINCH)
-	defer signal.Stop(winch)
-	go func() {
-		for range winch {
-			if tty != nil {
-				_ = pty.InheritSize(tty, ptmx)
+	if tty != nil {
+		winch := make(chan os.Signal, 1)
+		signal.Notify(winch, syscall.SIGWINCH)
+		defer signal.Stop(winch)
+		go func() {
+			for range winch {
+				if size, err := pty.GetsizeFull(tty); err == nil {
+					_ = ioctl(ptmx, syscall.TIOCSWINSZ, unsafe.Pointer(size))
+				}
 			}
-		}
-	}()
+		}()
+	}
 	go feedTerminal(ptmx, stdin)
 	// Under Setsid the child leads its own session and process group.
 	done := group{}.relay(sigs, cmd.Process)
@@ -229,8 +231,21 @@ func noEcho(tty *os.File) error {
 	return ioctl(tty, setTermios, unsafe.Pointer(&t))
 }
 
+// ioctl makes the request on f's descriptor while f holds it, so it fails
+// rather than reaching another file once f is closed: the terminal's master
+// side is closed while goroutines that feed it may still run.
 func ioctl(f *os.File, req uintptr, arg unsafe.Pointer) error {
-	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), req, uintptr(arg)); errno != 0 {
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var errno syscall.Errno
+	if err := conn.Control(func(fd uintptr) {
+		_, _, errno = syscall.Syscall(syscall.SYS_IOCTL, fd, req, uintptr(arg))
+	}); err != nil {
+		return err
+	}
+	if errno != 0 {
 		return errno
 	}
 	return nil

@@ -57,8 +57,9 @@ type stream struct {
 }
 
 // readStream starts copying f to w, with pauses between reads while exited
-// is open when f reads a pipe that holds capacity bytes; f is closed when
-// the copy ends.
+// is open when f reads a pipe that holds capacity bytes. The caller closes f
+// once the copy is done or stopped: a read under way keeps the descriptor
+// until it returns.
 func readStream(f *os.File, capacity int, w io.Writer, exited <-chan struct{}) *stream {
 	s := &stream{f: f, capacity: capacity, w: w, exited: exited, done: make(chan struct{})}
 	go s.copy()
@@ -67,7 +68,6 @@ func readStream(f *os.File, capacity int, w io.Writer, exited <-chan struct{}) *
 
 func (s *stream) copy() {
 	defer close(s.done)
-	defer s.f.Close()
 	buf := make([]byte, readSize)
 	var timer *time.Timer
 	var wait time.Duration
