@@ -28,7 +28,7 @@ import (
 
 var (
 	flagRuns     = flag.Int("runs", 31, "rounds per command table row; each round runs every variant once, in rotating order")
-	flagQuick    = flag.Bool("quick", false, "fewer rounds (11), summarizer inputs up to 10 MB, big outputs of 256 MiB")
+	flagQuick    = flag.Bool("quick", false, "fewer rounds (11), summarizer inputs up to 10 MB, big outputs of 256 MiB, 300000 capture lines")
 	flagBigMiB   = flag.Int("big-mib", 1024, "size in MiB of the big outputs of the memory table (0 skips the table)")
 	flagSumMB    = flag.String("sum-mb", "1,10,100", "summarizer input sizes in MB (10^6 bytes)")
 	flagKeep     = flag.Bool("keep", false, "keep the temporary directory")
@@ -64,6 +64,7 @@ func main() {
 		setDefault("runs", "11")
 		setDefault("sum-mb", "1,10")
 		setDefault("big-mib", "256")
+		setDefault("capture-lines", "300000")
 	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
