@@ -15,7 +15,7 @@ import (
 // DefaultLimit is the default capture limit per stream. A head and a tail
 // of 2 MiB each hold real git and cargo outputs whole (a 430 KiB diff, a
 // 24 KiB test log), and bound what the summarizers see, so peak memory
-// stays under 96 MiB however much a command prints (docs/performance.md).
+// stays under 64 MiB however much a command prints (docs/performance.md).
 const DefaultLimit = 4 << 20
 
 // Options configure Capture.
@@ -23,13 +23,15 @@ type Options struct {
 	// Limit is the number of bytes kept per stream; 0 means DefaultLimit.
 	Limit int
 	// StdoutTee and StderrTee, when set, also receive every byte of the
-	// stream (the on-disk copy of the raw output). They must not fail; a
-	// failing tee would otherwise stop the capture.
+	// stream (the on-disk copy of the raw output), in the chunks the
+	// capture reads, up to 256 KiB. They must not fail; a failing tee would
+	// otherwise stop the capture.
 	StdoutTee, StderrTee io.Writer
 	// PTY runs the child on a pseudo-terminal, as if it wrote to a terminal.
 	// Its stdout and stderr then arrive merged on the stdout stream.
 	PTY bool
-	// Stdin is given to the child (under PTY it is copied to the terminal).
+	// Stdin is given to the child; under PTY it is copied to the terminal,
+	// then the end of input is typed. nil is an empty stdin.
 	Stdin io.Reader
 }
 

@@ -1,9 +1,10 @@
 // Package runner starts the child command and reports its exact exit status.
 //
 // It has two modes. Passthrough hands the child shrinkrun's own streams, so
-// its output is byte-identical and live. Capture reads stdout and stderr
-// concurrently into bounded buffers (head and tail kept, every byte counted)
-// for a summary. Both relay the signals a caller sends a command (SIGINT,
+// its output is byte-identical and live. Capture reads stdout and stderr,
+// one goroutine each, into bounded buffers (head and tail kept, every byte
+// counted) for a summary, at a cost that follows the bytes rather than the
+// child's writes. Both relay the signals a caller sends a command (SIGINT,
 // SIGTERM, SIGHUP, SIGQUIT and the others in relayed) to the child and wait
 // for it, so shrinkrun never exits before the child it started.
 package runner
