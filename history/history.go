@@ -20,13 +20,13 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/shrinkrun/shrinkrun/store"
+	"github.com/shrinkrun/shrinkrun/privdir"
+	"github.com/shrinkrun/shrinkrun/setting"
 )
 
 // Version is the record format; readers skip records of other versions.
@@ -86,25 +86,23 @@ type Record struct {
 // Int64 returns a pointer to n, for RawBytes and ShownBytes.
 func Int64(n int64) *int64 { return &n }
 
-// Enabled reports whether history is kept: unless SHRINKRUN_HISTORY is 0
-// (or false, off, no).
+// Enabled reports whether history is kept: unless SHRINKRUN_HISTORY is
+// false (0, false, off, no: setting.Bool).
 func Enabled(getenv func(string) string) bool {
-	switch strings.ToLower(strings.TrimSpace(getenv("SHRINKRUN_HISTORY"))) {
-	case "0", "false", "off", "no":
-		return false
-	}
-	return true
+	on, ok := setting.Bool(getenv("SHRINKRUN_HISTORY"))
+	return on || !ok
 }
 
-// Dir returns the history directory: "history" in the store's directory
-// (store.Dir: $SHRINKRUN_STATE_DIR, $XDG_STATE_HOME/shrinkrun or
+// dirName is the history directory in the state directory (store.Dir:
+// $SHRINKRUN_STATE_DIR, $XDG_STATE_HOME/shrinkrun or
 // ~/.local/state/shrinkrun).
-func Dir() (string, error) {
-	d, err := store.Dir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(d, "history"), nil
+const dirName = "history"
+
+// Open opens the history directory in the checked state directory,
+// creating it (0700) when create is true; it is checked as the state
+// directory is (package privdir).
+func Open(state *privdir.Dir, create bool) (*privdir.Dir, error) {
+	return state.Sub(dirName, create)
 }
 
 // Files in the history directory.
@@ -124,21 +122,17 @@ var (
 )
 
 // Append adds rec to the history in dir as one line, with one write(2) on
-// a file opened with O_APPEND. It creates dir (0700) and the file (0600) as
-// needed, and rotates the file when it has grown past its limit. Errors are
-// returned for the caller to ignore: a run never fails for its history.
-func Append(dir string, rec Record) error {
+// a file opened with O_APPEND. It creates the file (0600) as needed, and
+// rotates it when it has grown past its limit. The file is refused, and
+// nothing written, when it is a link, another user's, or writable by
+// others. Errors are returned for the caller to ignore: a run never fails
+// for its history.
+func Append(dir *privdir.Dir, rec Record) error {
 	line, err := Encode(rec)
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(dir, currentName)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err = os.MkdirAll(dir, 0o700); err == nil {
-			f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-		}
-	}
+	f, err := dir.OpenFile(currentName, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return err
 	}
@@ -150,6 +144,16 @@ func Append(dir string, rec Record) error {
 		return rotate(dir, fi)
 	}
 	return nil
+}
+
+// CheckWritable reports why records cannot be appended to the history in
+// dir, or nil: what Append would meet, without writing a record.
+func CheckWritable(dir *privdir.Dir) error {
+	f, err := dir.OpenFile(currentName, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // Encode renders rec as one JSON line of at most MaxLine bytes. When the
@@ -343,15 +347,14 @@ func cut(s string, n int) string {
 // rotate turns the current file into a segment, if it is still the file
 // this process wrote to (fi): when several processes see it full at once,
 // the first renames it and the others find a different file or none.
-func rotate(dir string, fi os.FileInfo) error {
-	path := filepath.Join(dir, currentName)
-	if now, err := os.Stat(path); err != nil || !os.SameFile(now, fi) {
+func rotate(dir *privdir.Dir, fi os.FileInfo) error {
+	if now, err := dir.Lstat(currentName); err != nil || !os.SameFile(now, fi) {
 		return nil
 	}
 	// The name sorts by time; the pid keeps two rotations in the same
 	// nanosecond from renaming onto each other.
 	seg := fmt.Sprintf("%s%s-%d%s", segmentPrefix, time.Now().UTC().Format("20060102T150405.000000000Z"), os.Getpid(), segmentSuffix)
-	if err := os.Rename(path, filepath.Join(dir, seg)); errors.Is(err, fs.ErrNotExist) {
+	if err := dir.Rename(currentName, seg); errors.Is(err, fs.ErrNotExist) {
 		return nil // another process rotated it first
 	} else if err != nil {
 		return err
@@ -361,7 +364,7 @@ func rotate(dir string, fi os.FileInfo) error {
 		return err
 	}
 	for len(segs) > keepSegments {
-		if err := os.Remove(segs[0]); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := dir.Remove(segs[0]); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		segs = segs[1:]
@@ -369,10 +372,10 @@ func rotate(dir string, fi os.FileInfo) error {
 	return nil
 }
 
-// segments lists the rotated segments of dir, oldest first: their names
-// sort by the time they were rotated.
-func segments(dir string) ([]string, error) {
-	des, err := os.ReadDir(dir)
+// segments lists the names of the rotated segments of dir, oldest first:
+// their names sort by the time they were rotated.
+func segments(dir *privdir.Dir) ([]string, error) {
+	des, err := dir.ReadDir()
 	if err != nil {
 		return nil, err
 	}
@@ -380,18 +383,15 @@ func segments(dir string) ([]string, error) {
 	for _, de := range des {
 		n := de.Name()
 		if strings.HasPrefix(n, segmentPrefix) && strings.HasSuffix(n, segmentSuffix) && de.Type().IsRegular() {
-			out = append(out, filepath.Join(dir, n))
+			out = append(out, n)
 		}
 	}
 	return out, nil // ReadDir sorts by name
 }
 
-// Files returns the history files of dir, oldest first: the segments, then
-// the current file (which may not exist).
-func Files(dir string) ([]string, error) {
+// files returns the names of the history files of dir, oldest first: the
+// segments, then the current file (which may not exist).
+func files(dir *privdir.Dir) ([]string, error) {
 	segs, err := segments(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return append(segs, filepath.Join(dir, currentName)), err
+	return append(segs, currentName), err
 }

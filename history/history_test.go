@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
 )
 
 // TestMain doubles as the appender of TestConcurrentAppends: with
@@ -24,7 +26,24 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func helperAppend(dir string) int {
+// openDir opens (creating) a history directory at path.
+func openDir(t testing.TB, path string) *privdir.Dir {
+	t.Helper()
+	d, err := privdir.Open(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+func helperAppend(path string) int {
+	dir, err := privdir.Open(path, false)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer dir.Close()
 	i, _ := strconv.Atoi(os.Getenv("HISTORY_TEST_INDEX"))
 	if s := os.Getenv("HISTORY_TEST_SEGMENT"); s != "" {
 		segmentBytes, _ = strconv.ParseInt(s, 10, 64)
@@ -57,12 +76,12 @@ func bigRecord(i int) Record {
 func TestConcurrentAppends(t *testing.T) {
 	for _, segment := range []string{"", "16384"} {
 		t.Run("segment="+segment, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "history")
+			dir := openDir(t, filepath.Join(t.TempDir(), "history"))
 			const n = 50
 			cmds := make([]*exec.Cmd, n)
 			for i := range cmds {
 				cmd := exec.Command(os.Args[0], "-test.run=^$")
-				cmd.Env = append(os.Environ(), "HISTORY_TEST_APPEND="+dir, "HISTORY_TEST_INDEX="+strconv.Itoa(i), "HISTORY_TEST_SEGMENT="+segment)
+				cmd.Env = append(os.Environ(), "HISTORY_TEST_APPEND="+dir.Path(), "HISTORY_TEST_INDEX="+strconv.Itoa(i), "HISTORY_TEST_SEGMENT="+segment)
 				cmd.Stderr = os.Stderr
 				cmds[i] = cmd
 			}
@@ -97,7 +116,7 @@ func TestConcurrentAppends(t *testing.T) {
 			if len(seen) != n {
 				t.Errorf("%d distinct records, want %d", len(seen), n)
 			}
-			files, _ := Files(dir)
+			files, _ := files(dir)
 			if segment != "" && len(files) < 3 {
 				t.Errorf("%d history files: the rotation was not exercised", len(files))
 			}
@@ -137,7 +156,7 @@ func TestEncodeFitsALine(t *testing.T) {
 }
 
 func TestAppendRead(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "a", "history")
+	dir := openDir(t, filepath.Join(t.TempDir(), "a", "history"))
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 678_900_000, time.FixedZone("X", 3600))
 	want := []Record{
 		{Time: t0, Cwd: "/p", Mode: Passthrough, Reason: "not a recognized command", Command: "ls", Exit: 0, DurationMS: 2.0004},
@@ -149,11 +168,11 @@ func TestAppendRead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	fi, err := os.Stat(dir)
+	fi, err := os.Stat(dir.Path())
 	if err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("dir mode %v, %v", fi.Mode(), err)
 	}
-	if fi, _ := os.Stat(filepath.Join(dir, currentName)); fi.Mode().Perm() != 0o600 {
+	if fi, _ := os.Stat(filepath.Join(dir.Path(), currentName)); fi.Mode().Perm() != 0o600 {
 		t.Errorf("file mode %v", fi.Mode())
 	}
 	got, st, err := Read(dir)
@@ -169,12 +188,12 @@ func TestAppendRead(t *testing.T) {
 }
 
 func TestReadSkipsDamage(t *testing.T) {
-	dir := t.TempDir()
+	dir := openDir(t, t.TempDir())
 	good, _ := Encode(Record{Command: "ok", Mode: Passthrough})
 	other := []byte(`{"v":99,"command":"future"}` + "\n")
 	torn := append([]byte(`{"v":1,"time":"2026-01-02T0`), good...) // a cut write, then a whole one
 	content := bytes.Join([][]byte{good, []byte("garbage\n"), other, torn, []byte("\n"), good[:20]}, nil)
-	os.WriteFile(filepath.Join(dir, currentName), content, 0o600)
+	os.WriteFile(filepath.Join(dir.Path(), currentName), content, 0o600)
 	recs, st, err := Read(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -184,13 +203,13 @@ func TestReadSkipsDamage(t *testing.T) {
 	if len(recs) != 2 || st.Malformed != 2 || st.Other != 1 {
 		t.Errorf("%d records, %+v", len(recs), st)
 	}
-	if recs, _, err := Read(filepath.Join(dir, "missing")); err != nil || len(recs) != 0 {
-		t.Errorf("missing dir: %v, %v", recs, err)
+	if recs, _, err := Read(openDir(t, t.TempDir())); err != nil || len(recs) != 0 {
+		t.Errorf("empty dir: %v, %v", recs, err)
 	}
 }
 
 func TestRotation(t *testing.T) {
-	dir := t.TempDir()
+	dir := openDir(t, t.TempDir())
 	defer func(s int64, k int) { segmentBytes, keepSegments = s, k }(segmentBytes, keepSegments)
 	segmentBytes, keepSegments = 1000, 3
 	for i := range 40 {
@@ -217,11 +236,71 @@ func TestRotation(t *testing.T) {
 	}
 }
 
-func TestAppendFailsQuietly(t *testing.T) {
-	f := filepath.Join(t.TempDir(), "file")
-	os.WriteFile(f, nil, 0o600)
-	if err := Append(filepath.Join(f, "history"), Record{Mode: Passthrough}); err == nil {
-		t.Error("no error for a history under a regular file")
+// TestAppendRefuses is issue 14, item 4 for the history: a runs.jsonl that
+// is a link (to a file outside, or within the directory), another user's
+// (root stands in for a second user with chown), or writable by others
+// receives nothing, and the linked file is unchanged.
+func TestAppendRefuses(t *testing.T) {
+	base := t.TempDir()
+	dir := openDir(t, filepath.Join(base, "history"))
+	cur := filepath.Join(dir.Path(), currentName)
+	victim := filepath.Join(base, "victim")
+	inner := filepath.Join(dir.Path(), "inner")
+	reset := func() {
+		os.Remove(cur)
+		os.WriteFile(victim, []byte("someone else's\n"), 0o600)
+		os.WriteFile(inner, []byte("mine\n"), 0o600)
+	}
+	cases := []struct {
+		name  string
+		plant func() error
+		want  string
+	}{
+		{"link out", func() error { return os.Symlink(victim, cur) }, "is a symbolic link"},
+		{"relative link", func() error { return os.Symlink("../victim", cur) }, "is a symbolic link"},
+		{"link within", func() error { return os.Symlink("inner", cur) }, "is a symbolic link"},
+		{"0666", func() error {
+			if err := os.WriteFile(cur, nil, 0o600); err != nil {
+				return err
+			}
+			return os.Chmod(cur, 0o666)
+		}, "is writable by other users"},
+	}
+	if os.Geteuid() == 0 {
+		cases = append(cases, struct {
+			name  string
+			plant func() error
+			want  string
+		}{"another user's", func() error {
+			if err := os.WriteFile(cur, nil, 0o600); err != nil {
+				return err
+			}
+			return os.Chown(cur, 65534, 65534)
+		}, "belongs to another user"})
+	} else {
+		t.Log("not root: the case of another user's runs.jsonl is not covered")
+	}
+	for _, c := range cases {
+		reset()
+		if err := c.plant(); err != nil {
+			t.Fatal(err)
+		}
+		err := Append(dir, Record{Mode: Passthrough, Command: "secret-token"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Append = %v, want %q", c.name, err, c.want)
+		}
+		if err := CheckWritable(dir); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: CheckWritable = %v", c.name, err)
+		}
+		for _, p := range []string{victim, inner, cur} {
+			if b, _ := os.ReadFile(p); strings.Contains(string(b), "secret-token") {
+				t.Errorf("%s: the record reached %s", c.name, p)
+			}
+		}
+	}
+	reset()
+	if err := CheckWritable(dir); err != nil {
+		t.Errorf("CheckWritable of a usable history: %v", err)
 	}
 }
 
@@ -234,7 +313,8 @@ func TestEnabled(t *testing.T) {
 }
 
 func TestKeepShown(t *testing.T) {
-	dir := t.TempDir()
+	dir := openDir(t, t.TempDir())
+	shownPath := func(id string) string { return filepath.Join(dir.Path(), shownDir, id) }
 	now := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
 	block := []byte("[tool_output_compression]\nrule: x\n")
 	id, err := KeepShown(dir, block, 7*24*time.Hour, now)
@@ -249,23 +329,23 @@ func TestKeepShown(t *testing.T) {
 	if id2, err := KeepShown(dir, block, 7*24*time.Hour, later); err != nil || id2 != id {
 		t.Fatal(id2, err)
 	}
-	if fi, _ := os.Stat(ShownPath(dir, id)); !fi.ModTime().Equal(later) {
+	if fi, _ := os.Stat(shownPath(id)); !fi.ModTime().Equal(later) {
 		t.Errorf("mtime %v, want %v", fi.ModTime(), later)
 	}
 	// A file that does not match its name is not a kept block.
-	os.WriteFile(ShownPath(dir, id), []byte("partial"), 0o600)
+	os.WriteFile(shownPath(id), []byte("partial"), 0o600)
 	if _, ok := ReadShown(dir, id); ok {
 		t.Error("a damaged block was read")
 	}
 	for _, bad := range []string{"../../etc/passwd", "0123456789ABCDEF", ".pruned", ""} {
-		if ShownPath(dir, bad) != "" {
-			t.Errorf("ShownPath accepted %q", bad)
+		if _, ok := ReadShown(dir, bad); ok || validShownID(bad) {
+			t.Errorf("shown id %q accepted", bad)
 		}
 	}
 	// Pruning: an old block goes at the next hourly prune.
 	old := []byte("old block")
 	oldID, _ := KeepShown(dir, old, 7*24*time.Hour, later)
-	os.Chtimes(ShownPath(dir, oldID), now.Add(-30*24*time.Hour), now.Add(-30*24*time.Hour))
+	os.Chtimes(shownPath(oldID), now.Add(-30*24*time.Hour), now.Add(-30*24*time.Hour))
 	KeepShown(dir, block, 7*24*time.Hour, later.Add(2*time.Hour))
 	if _, ok := ReadShown(dir, oldID); ok {
 		t.Error("an old block survived the prune")
@@ -275,7 +355,7 @@ func TestKeepShown(t *testing.T) {
 // BenchmarkAppend is the cost a run pays for its record: encoding it and
 // one open, write, fstat and close of the history file.
 func BenchmarkAppend(b *testing.B) {
-	dir := b.TempDir()
+	dir := openDir(b, b.TempDir())
 	rec := Record{Time: time.Now(), Cwd: "/home/user/src/project", Mode: Passthrough, Reason: "not a recognized command",
 		Command: "go test ./...", DurationMS: 12.5}
 	for b.Loop() {

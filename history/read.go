@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
 )
 
 // ReadStats says what Read had to skip.
@@ -16,26 +18,32 @@ type ReadStats struct {
 	Files     int // history files read
 	Malformed int // lines that are not a record (a write cut short by a full disk, a foreign edit)
 	Other     int // records of another format version
+	Refused   int // files refused as links, another user's, or writable by others (package privdir)
 }
 
 // Read returns every record of the history in dir, oldest first, and what
-// it skipped. A missing directory is an empty history.
+// it skipped. Every file is opened and checked through dir (package
+// privdir): one that is a link or another user's is skipped and counted.
 //
 // Appends may run while Read reads: a last line without its newline is a
 // record still being written and is left for next time, not counted as
 // malformed. A line holding two records (a write cut short, then a whole
 // one appended to it) yields the second.
-func Read(dir string) ([]Record, ReadStats, error) {
+func Read(dir *privdir.Dir) ([]Record, ReadStats, error) {
 	var st ReadStats
-	files, err := Files(dir)
+	names, err := files(dir)
 	if err != nil {
 		return nil, st, err
 	}
 	var recs []Record
-	for _, path := range files {
-		f, err := os.Open(path)
+	for _, name := range names {
+		f, err := dir.OpenFile(name, os.O_RDONLY, 0)
+		var unsafe *privdir.UnsafeError
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // rotated or pruned meanwhile, or no current file yet
+		} else if errors.As(err, &unsafe) {
+			st.Refused++
+			continue
 		} else if err != nil {
 			return nil, st, err
 		}

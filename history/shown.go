@@ -6,8 +6,9 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"time"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
 )
 
 // Blocks that were shown are kept in DIR/shown, named by the first 16 hex
@@ -24,18 +25,18 @@ func ShownID(block []byte) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-// ShownPath returns where the block id is kept, or "" for an id that is not
-// 16 lowercase hex characters (so a record can never name another file).
-func ShownPath(dir, id string) string {
+// validShownID reports whether id is a name KeepShown makes: 16 lowercase
+// hex characters, so a record can never name another file.
+func validShownID(id string) bool {
 	if len(id) != 16 {
-		return ""
+		return false
 	}
 	for _, c := range []byte(id) {
 		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return ""
+			return false
 		}
 	}
-	return filepath.Join(dir, shownDir, id)
+	return true
 }
 
 // KeepShown keeps block in dir and returns its id. A block kept before is
@@ -45,19 +46,17 @@ func ShownPath(dir, id string) string {
 // Concurrent writers of one block race on O_EXCL: the loser keeps the
 // winner's file. A reader may find a file still being written, or cut short
 // by a full disk; readers check the content against the id.
-func KeepShown(dir string, block []byte, maxAge time.Duration, now time.Time) (string, error) {
+func KeepShown(dir *privdir.Dir, block []byte, maxAge time.Duration, now time.Time) (string, error) {
 	id := ShownID(block)
-	sd := filepath.Join(dir, shownDir)
-	path := filepath.Join(sd, id)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err = os.MkdirAll(sd, 0o700); err == nil {
-			f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		}
+	sd, err := dir.Sub(shownDir, true)
+	if err != nil {
+		return "", err
 	}
+	defer sd.Close()
+	f, err := sd.OpenFile(id, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	switch {
 	case errors.Is(err, fs.ErrExist):
-		_ = os.Chtimes(path, now, now)
+		_ = sd.Chtimes(id, now)
 	case err != nil:
 		return "", err
 	default:
@@ -66,7 +65,7 @@ func KeepShown(dir string, block []byte, maxAge time.Duration, now time.Time) (s
 			werr = cerr
 		}
 		if werr != nil {
-			os.Remove(path)
+			sd.Remove(id)
 			return "", werr
 		}
 	}
@@ -77,46 +76,47 @@ func KeepShown(dir string, block []byte, maxAge time.Duration, now time.Time) (s
 // maybePruneShown removes kept blocks older than maxAge, at most once per
 // pruneInterval (one stat otherwise), as store.MaybePrune does for raw
 // output.
-func maybePruneShown(sd string, maxAge time.Duration, now time.Time) {
-	stamp := filepath.Join(sd, stampName)
-	if fi, err := os.Stat(stamp); err == nil {
+func maybePruneShown(sd *privdir.Dir, maxAge time.Duration, now time.Time) {
+	if fi, err := sd.Lstat(stampName); err == nil && fi.Mode().IsRegular() {
 		if age := now.Sub(fi.ModTime()); age >= 0 && age < pruneInterval {
 			return
 		}
 	}
-	f, err := os.OpenFile(stamp, os.O_WRONLY|os.O_CREATE, 0o600)
-	if err != nil {
+	if sd.Touch(stampName, now) != nil {
 		return
 	}
-	f.Close()
-	_ = os.Chtimes(stamp, now, now)
 	pruneShown(sd, maxAge, now)
 }
 
 // pruneShown removes the blocks in sd last kept more than maxAge before now.
-func pruneShown(sd string, maxAge time.Duration, now time.Time) {
-	des, err := os.ReadDir(sd)
+func pruneShown(sd *privdir.Dir, maxAge time.Duration, now time.Time) {
+	des, err := sd.ReadDir()
 	if err != nil {
 		return
 	}
 	for _, de := range des {
-		if ShownPath("", de.Name()) == "" {
+		if !validShownID(de.Name()) {
 			continue
 		}
 		if fi, err := de.Info(); err == nil && now.Sub(fi.ModTime()) > maxAge {
-			os.Remove(filepath.Join(sd, de.Name()))
+			sd.Remove(de.Name())
 		}
 	}
 }
 
-// ReadShown returns the kept block id, or ok false when it is gone or its
-// content does not match its name (a write still in progress or cut short).
-func ReadShown(dir, id string) ([]byte, bool) {
-	p := ShownPath(dir, id)
-	if p == "" {
+// ReadShown returns the kept block id, or ok false when it is gone, is
+// refused (a link, another user's) or its content does not match its name
+// (a write still in progress or cut short).
+func ReadShown(dir *privdir.Dir, id string) ([]byte, bool) {
+	if !validShownID(id) {
 		return nil, false
 	}
-	b, err := os.ReadFile(p)
+	sd, err := dir.Sub(shownDir, false)
+	if err != nil {
+		return nil, false
+	}
+	defer sd.Close()
+	b, err := sd.ReadFile(id)
 	if err != nil || ShownID(b) != id {
 		return nil, false
 	}

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/setting"
 )
 
 // Agent names an agent whose hook format this package speaks.
@@ -90,8 +91,8 @@ func Run(agent Agent, payload []byte, env Env) Result {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
-	if env.Getenv("SHRINKRUN_DISABLE") == "1" {
-		return Result{Reason: "SHRINKRUN_DISABLE=1"}
+	if setting.Disabled(env.Getenv) {
+		return Result{Reason: "SHRINKRUN_DISABLE=" + env.Getenv("SHRINKRUN_DISABLE")}
 	}
 	req, err := parse(f, payload)
 	if err != nil {

@@ -141,6 +141,11 @@ func startFailed(name string, err error) Status {
 	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
 		code = 127
 	}
+	// execve says EACCES for a directory; bash checks first and says what
+	// it is.
+	if fi, serr := os.Stat(name); errors.Is(err, fs.ErrPermission) && serr == nil && fi.IsDir() {
+		err = syscall.EISDIR
+	}
 	return Status{Code: code, StartErr: fmt.Errorf("%s: %w", name, unwrapExec(err))}
 }
 

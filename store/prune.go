@@ -2,15 +2,17 @@ package store
 
 import (
 	"cmp"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
 )
 
 // Default limits: a week covers a working session and its follow-ups, and
@@ -23,9 +25,10 @@ const (
 const (
 	// pruneInterval spaces out MaybePrune's directory scans.
 	pruneInterval = time.Hour
-	// staleTmp is how long a temporary directory may go unwritten before
-	// Prune takes it for the leftover of a crashed run.
-	staleTmp = time.Hour
+	// tmpGrace is how old an unlocked temporary directory must be before
+	// Prune removes it: the moment between a run creating its directory
+	// and locking it, or a pruner's own trash being removed.
+	tmpGrace = time.Minute
 )
 
 // LimitsFromEnv reads SHRINKRUN_KEEP_DAYS and SHRINKRUN_KEEP_MB (MiB), both
@@ -56,46 +59,34 @@ func envInt(s string, unit, def int64) int64 {
 // MaybePrune calls Prune at most once per hour, so a run normally pays one
 // stat of the stamp file DIR/.pruned. The stamp is touched before pruning so
 // that runs starting meanwhile skip it. A stamp dated in the future (a clock
-// set back) does not count, or pruning could stop for as long.
-func MaybePrune(dir string, maxAge time.Duration, maxBytes int64, now time.Time) error {
-	stamp := filepath.Join(dir, stampName)
-	fi, err := os.Stat(stamp)
+// set back) does not count, or pruning could stop for as long. A stamp that
+// is a link is refused, not followed, and nothing is pruned.
+func MaybePrune(state *privdir.Dir, maxAge time.Duration, maxBytes int64, now time.Time) error {
+	fi, err := state.Lstat(stampName)
 	switch {
 	case err == nil:
-		if age := now.Sub(fi.ModTime()); age >= 0 && age < pruneInterval {
+		if age := now.Sub(fi.ModTime()); fi.Mode().IsRegular() && age >= 0 && age < pruneInterval {
 			return nil
 		}
 	case !errors.Is(err, fs.ErrNotExist):
 		return err
 	}
-	if err := touch(stamp, now); errors.Is(err, fs.ErrNotExist) {
-		return nil // no store yet, nothing to prune
-	} else if err != nil {
+	if err := state.Touch(stampName, now); err != nil {
 		return err
 	}
-	return Prune(dir, maxAge, maxBytes, now)
-}
-
-func touch(path string, t time.Time) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
-	if err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Chtimes(path, t, t)
+	return Prune(state, maxAge, maxBytes, now)
 }
 
 // Prune removes the entries last saved more than maxAge before now, then the
 // oldest ones until the entries total at most maxBytes, and the temporary
-// directories of crashed runs. Entries and directories that vanish meanwhile
-// (a concurrent Prune) are skipped; it stops at the first other error.
-func Prune(dir string, maxAge time.Duration, maxBytes int64, now time.Time) error {
-	des, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	} else if err != nil {
+// directories of crashed runs. It never removes a locked entry or temporary
+// directory: one a run is writing or is about to name (see Entry). Entries
+// and directories that vanish meanwhile (a concurrent Prune) are skipped,
+// and so are entries it refuses to open (another user's); it stops at the
+// first other error.
+func Prune(state *privdir.Dir, maxAge time.Duration, maxBytes int64, now time.Time) error {
+	des, err := state.ReadDir()
+	if err != nil {
 		return err
 	}
 	type entry struct {
@@ -107,19 +98,18 @@ func Prune(dir string, maxAge time.Duration, maxBytes int64, now time.Time) erro
 	var total int64
 	for _, de := range des {
 		name := de.Name()
-		path := filepath.Join(dir, name)
 		switch {
-		case strings.HasPrefix(name, tmpPrefix):
-			if t, ok := lastWrite(path); ok && now.Sub(t) > staleTmp {
-				if err := os.RemoveAll(path); err != nil {
+		case strings.HasPrefix(name, tmpPrefix) && de.IsDir():
+			if fi, err := de.Info(); err == nil && now.Sub(fi.ModTime()) > tmpGrace {
+				if err := removeUnlocked(state, name, false); err != nil {
 					return err
 				}
 			}
 		case validID(name) && de.IsDir():
 			fi, err := de.Info()
-			size, ok := entrySize(path)
+			size, ok := entrySize(state, name)
 			if err != nil || !ok {
-				continue // vanished
+				continue // vanished, or not the user's
 			}
 			entries = append(entries, entry{name, fi.ModTime(), size})
 			total += size
@@ -134,7 +124,9 @@ func Prune(dir string, maxAge time.Duration, maxBytes int64, now time.Time) erro
 		if now.Sub(e.mtime) <= maxAge && total <= maxBytes {
 			break
 		}
-		if err := remove(dir, e.name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := removeUnlocked(state, e.name, true); errors.Is(err, privdir.ErrLocked) {
+			continue // a run is naming it; it still counts towards the total
+		} else if err != nil {
 			return err
 		}
 		total -= e.size
@@ -142,30 +134,15 @@ func Prune(dir string, maxAge time.Duration, maxBytes int64, now time.Time) erro
 	return nil
 }
 
-// lastWrite returns the latest mtime of a temporary directory and its files:
-// a capture that is still writing keeps its directory fresh however long the
-// command runs. ok is false when the directory has gone (committed).
-func lastWrite(path string) (t time.Time, ok bool) {
-	des, err := os.ReadDir(path)
+// entrySize sums the sizes of an entry's files; ok is false when it has gone
+// or is refused.
+func entrySize(state *privdir.Dir, name string) (size int64, ok bool) {
+	d, err := state.Sub(name, false)
 	if err != nil {
-		return t, false
+		return 0, false
 	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return t, false
-	}
-	t = fi.ModTime()
-	for _, de := range des {
-		if fi, err := de.Info(); err == nil && fi.ModTime().After(t) {
-			t = fi.ModTime()
-		}
-	}
-	return t, true
-}
-
-// entrySize sums the sizes of an entry's files; ok is false when it has gone.
-func entrySize(path string) (size int64, ok bool) {
-	des, err := os.ReadDir(path)
+	defer d.Close()
+	des, err := d.ReadDir()
 	if err != nil {
 		return 0, false
 	}
@@ -177,15 +154,42 @@ func entrySize(path string) (size int64, ok bool) {
 	return size, true
 }
 
-// remove deletes an entry atomically as far as readers and writers can tell:
-// it first moves the entry into a fresh temporary directory, so no one ever
-// sees half an entry, and a crash midway leaves only a .tmp- directory that
-// a later Prune removes.
-func remove(dir, name string) error {
-	trash, err := os.MkdirTemp(dir, tmpPrefix+"*")
+// removeUnlocked deletes the entry or temporary directory name unless a
+// run holds its lock (then ErrLocked; for a temporary directory, nil). The
+// exclusive lock is held while it goes, so no run can start naming it
+// meanwhile. An entry is first moved into a fresh temporary directory, so
+// no one ever sees half an entry, and a crash midway leaves only a .tmp-
+// directory that a later Prune removes (the random name cannot be taken:
+// a rename onto an empty directory would replace it). A name that has
+// vanished, or that is refused (another user's), is skipped.
+func removeUnlocked(state *privdir.Dir, name string, entry bool) error {
+	d, err := state.Sub(name, false)
 	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	release, err := d.Lock(true, false)
+	if errors.Is(err, privdir.ErrLocked) && !entry {
+		return nil
+	} else if err != nil {
 		return err
 	}
-	err = os.Rename(filepath.Join(dir, name), filepath.Join(trash, name))
-	return errors.Join(err, os.RemoveAll(trash))
+	defer release()
+	if !entry {
+		return ignoreGone(state.RemoveAll(name))
+	}
+	var b [8]byte
+	rand.Read(b[:])
+	trash := tmpPrefix + hex.EncodeToString(b[:])
+	if err := state.Rename(name, trash); err != nil {
+		return ignoreGone(err)
+	}
+	return ignoreGone(state.RemoveAll(trash))
+}
+
+func ignoreGone(err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }

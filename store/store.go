@@ -7,6 +7,8 @@
 // derived from the content, so the same output is kept once and different
 // outputs never overwrite each other. [Open] and [Copy] read an entry back
 // for `shrinkrun show ID`; [Prune] and [MaybePrune] bound the disk it uses.
+// Every file is reached through a directory checked by package privdir:
+// the user's alone, and no symbolic link followed.
 //
 // The layout, limits and guarantees are described in docs/store.md.
 package store
@@ -23,7 +25,10 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"time"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
 )
 
 // File names inside the store directory and inside each entry.
@@ -49,9 +54,16 @@ func Dir() (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil || !filepath.IsAbs(home) {
-		return "", errors.New("no directory to keep raw output in: set HOME, XDG_STATE_HOME or SHRINKRUN_STATE_DIR")
+		return "", errors.New("HOME is not set: set HOME or SHRINKRUN_STATE_DIR to keep raw output and history")
 	}
 	return filepath.Join(home, ".local", "state", "shrinkrun"), nil
+}
+
+// OpenDir opens the state directory at path (Dir's answer), creating it
+// (0700) when create is true, and refuses it unless the user alone can
+// change it (package privdir).
+func OpenDir(path string, create bool) (*privdir.Dir, error) {
+	return privdir.Open(path, create)
 }
 
 // Meta describes a run; it is stored next to the output and is part of the ID.
@@ -62,30 +74,56 @@ type Meta struct {
 }
 
 // Entry is one run's output being written. Use the writers while the command
-// runs, then call Commit or Abort once; a deferred Abort after Commit does
-// nothing, so `defer e.Abort()` is the usual pattern.
+// runs, then call Commit once, and Close when the run has named the entry:
+// `defer e.Close()` is the usual pattern.
+//
+// From Create to Close the entry is locked (a shared flock on its
+// directory), first as a .tmp- directory, then under its ID: Prune never
+// removes a locked entry, so neither a capture still being written, however
+// slowly, nor the entry a run is about to name can be pruned.
 type Entry struct {
-	dir, tmp       string // tmp is "" once committed or aborted
+	state          *privdir.Dir
+	tmpName        string // "" once committed or closed
+	tmp            *privdir.Dir
+	release        func() // the entry's lock
 	stdout, stderr *sink
+	limit          int64
+	total          atomic.Int64 // bytes of both streams, counted past the limit
 }
 
-// Create makes dir if needed and starts a new entry in a private temporary
-// directory inside it, so the final rename never crosses file systems.
-func Create(dir string) (*Entry, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("raw output not kept: %w", err)
-	}
-	tmp, err := os.MkdirTemp(dir, tmpPrefix+"*") // mode 0700
+// TooLargeError is an output larger than the store may hold in all
+// (SHRINKRUN_KEEP_MB): keeping it would mean pruning everything else and
+// then this entry too.
+type TooLargeError struct{ Size, Limit int64 }
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("the output (%s) is larger than the %d MiB the store keeps (SHRINKRUN_KEEP_MB); raise SHRINKRUN_KEEP_MB to keep outputs this large",
+		mib(e.Size), e.Limit>>20)
+}
+
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// Create starts a new entry in a private temporary directory inside the
+// state directory, so the final rename never crosses file systems. Writes
+// beyond maxBytes in all are dropped, and Commit then reports a
+// *TooLargeError.
+func Create(state *privdir.Dir, maxBytes int64) (*Entry, error) {
+	name, err := state.MkdirTemp(tmpPrefix)
 	if err != nil {
-		return nil, fmt.Errorf("raw output not kept: %w", err)
+		return nil, err
 	}
-	e := &Entry{dir: dir, tmp: tmp}
-	if e.stdout, err = newSink(filepath.Join(tmp, stdoutName)); err == nil {
-		e.stderr, err = newSink(filepath.Join(tmp, stderrName))
+	e := &Entry{state: state, tmpName: name, limit: maxBytes}
+	if e.tmp, err = state.Sub(name, false); err == nil {
+		e.release, err = e.tmp.Lock(false, false)
+	}
+	if err == nil {
+		if e.stdout, err = e.newSink(stdoutName); err == nil {
+			e.stderr, err = e.newSink(stderrName)
+		}
 	}
 	if err != nil {
-		e.Abort()
-		return nil, fmt.Errorf("raw output not kept: %w", err)
+		e.Close()
+		return nil, err
 	}
 	return e, nil
 }
@@ -100,48 +138,103 @@ func (e *Entry) Stderr() io.Writer { return e.stderr }
 
 // Commit stores the output under its ID and returns the ID. It returns an
 // error, and keeps nothing, when any write failed: a partial copy must never
-// pass for the raw output.
+// pass for the raw output. The entry stays locked until Close.
 func (e *Entry) Commit(m Meta) (string, error) {
-	if e.tmp == "" {
-		return "", errors.New("store: entry already committed or aborted")
+	if e.tmpName == "" {
+		return "", errors.New("store: entry already committed or closed")
 	}
-	defer e.Abort()
 	if err := errors.Join(e.stdout.close(), e.stderr.close()); err != nil {
-		return "", fmt.Errorf("raw output not kept: %w", err)
+		e.discard()
+		return "", err
+	}
+	if total := e.total.Load(); total > e.limit {
+		e.discard()
+		return "", &TooLargeError{Size: total, Limit: e.limit}
 	}
 	meta := m.encode(e.stdout, e.stderr)
-	if err := os.WriteFile(filepath.Join(e.tmp, metaName), meta, 0o600); err != nil {
-		return "", fmt.Errorf("raw output not kept: %w", err)
+	if err := writeNew(e.tmp, metaName, meta); err != nil {
+		e.discard()
+		return "", err
 	}
 	id := entryID(meta)
-	final := filepath.Join(e.dir, id)
-	err := os.Rename(e.tmp, final)
-	if err == nil {
-		e.tmp = ""
-		return id, nil
+	// A pruner that holds the existing entry's lock is removing it: its
+	// name is free again in a moment.
+	for try := 0; ; try++ {
+		err := e.state.Rename(e.tmpName, id)
+		if err == nil {
+			e.tmpName = ""
+			e.tmp.Close()
+			return id, nil
+		}
+		if ok, rerr := e.reuse(id, meta); ok {
+			return id, nil
+		} else if try == 3 || !errors.Is(rerr, privdir.ErrLocked) {
+			e.discard()
+			return "", fmt.Errorf("cannot store it as %s: %w", id, err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	// The rename fails when the ID exists: another run kept the same output.
-	// Comparing meta (which holds both hashes) rules out a hash collision or
-	// a stranger's directory before we name it as ours.
-	if old, rerr := os.ReadFile(filepath.Join(final, metaName)); rerr != nil || !bytes.Equal(old, meta) {
-		return "", fmt.Errorf("raw output not kept: %w", err)
-	}
-	// Refreshing the mtime restarts the entry's age for pruning. If that
-	// fails the output is still kept, only pruned sooner: not worth an error.
-	now := time.Now()
-	_ = os.Chtimes(final, now, now)
-	return id, nil
 }
 
-// Abort discards the entry. It is safe to call more than once.
-func (e *Entry) Abort() {
+// reuse takes over the existing entry id when another run kept the same
+// output: it locks the entry and compares its meta (which holds both
+// hashes), so a hash collision or an entry that is not the user's is
+// never named as ours. Refreshing the mtime restarts the entry's age; if
+// that fails the output is still kept, only pruned sooner.
+func (e *Entry) reuse(id string, meta []byte) (bool, error) {
+	old, err := e.state.Sub(id, false)
+	if err != nil {
+		return false, err
+	}
+	defer old.Close()
+	release, err := old.Lock(false, false)
+	if err != nil {
+		return false, err
+	}
+	if b, err := old.ReadFile(metaName); err != nil || !bytes.Equal(b, meta) {
+		release()
+		return false, errors.New("an entry of that name holds other output")
+	}
+	_ = e.state.Chtimes(id, time.Now())
+	e.discard()
+	e.release = release
+	return true, nil
+}
+
+// discard removes the temporary directory and forgets it, keeping the
+// lock until Close. Whatever cannot be removed now, Prune removes once it
+// is stale.
+func (e *Entry) discard() {
 	e.stdout.close()
 	e.stderr.close()
-	if e.tmp != "" {
-		// Whatever cannot be removed now, Prune removes once it is stale.
-		os.RemoveAll(e.tmp)
-		e.tmp = ""
+	if e.tmpName != "" {
+		e.state.RemoveAll(e.tmpName)
+		e.tmpName = ""
 	}
+	if e.tmp != nil {
+		e.tmp.Close()
+		e.tmp = nil
+	}
+}
+
+// Close releases the entry: an entry not committed is discarded, and a
+// committed one is unlocked, so it can be pruned from now on. It is safe
+// to call more than once.
+func (e *Entry) Close() {
+	e.discard()
+	if e.release != nil {
+		e.release()
+		e.release = nil
+	}
+}
+
+func writeNew(d *privdir.Dir, name string, b []byte) error {
+	f, err := d.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(b)
+	return errors.Join(werr, f.Close())
 }
 
 // encode renders the meta file. The command is quoted because it may hold
@@ -160,7 +253,8 @@ func (m Meta) encode(stdout, stderr *sink) []byte {
 // exit code and both stream hashes, each on its own line with the command
 // quoted: equal meta means equal output, and the encoding is unambiguous.
 // 16 hex characters (64 bits) keep the name short enough to type; Commit
-// catches the improbable collision.
+// catches the improbable collision. The name is predictable, which is why
+// the directory must be the user's alone and why Open checks each entry.
 func entryID(meta []byte) string {
 	sum := sha256.Sum256(meta)
 	return fmt.Sprintf("%x", sum[:8])
@@ -172,6 +266,7 @@ func entryID(meta []byte) string {
 // and Commit reports it. Like any writer given to os/exec, one sink is
 // written by one goroutine at a time.
 type sink struct {
+	e   *Entry
 	f   *os.File // nil once closed
 	w   *bufio.Writer
 	h   hash.Hash
@@ -179,17 +274,24 @@ type sink struct {
 	err error
 }
 
-func newSink(path string) (*sink, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+// errFull stops a sink once the entry is past its limit; Commit reports
+// the *TooLargeError.
+var errFull = errors.New("store: entry past its limit")
+
+func (e *Entry) newSink(name string) (*sink, error) {
+	f, err := e.tmp.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, err
 	}
 	// The buffer turns small writes (line-buffered children, ptys) into few
 	// syscalls; writes larger than it go straight to the file.
-	return &sink{f: f, w: bufio.NewWriterSize(f, 64<<10), h: sha256.New()}, nil
+	return &sink{e: e, f: f, w: bufio.NewWriterSize(f, 64<<10), h: sha256.New()}, nil
 }
 
 func (s *sink) Write(p []byte) (int, error) {
+	if s.e.total.Add(int64(len(p))) > s.e.limit && s.err == nil {
+		s.err = errFull
+	}
 	if s.err == nil {
 		_, s.err = s.w.Write(p)
 		s.h.Write(p)
@@ -199,49 +301,69 @@ func (s *sink) Write(p []byte) (int, error) {
 }
 
 // close flushes and closes the file and returns the first error of the
-// stream's life. It is nil-safe because Create may fail halfway.
+// stream's life, other than the limit (Commit checks that). It is nil-safe
+// because Create may fail halfway.
 func (s *sink) close() error {
-	if s == nil || s.f == nil {
+	if s == nil {
 		return nil
 	}
-	if s.err == nil {
-		s.err = s.w.Flush()
+	if s.f != nil {
+		if s.err == nil {
+			s.err = s.w.Flush()
+		}
+		if err := s.f.Close(); s.err == nil {
+			s.err = err
+		}
+		s.f = nil
 	}
-	if err := s.f.Close(); s.err == nil {
-		s.err = err
+	if s.err == errFull {
+		return nil
 	}
-	s.f = nil
 	return s.err
 }
 
-// Stored locates the files of one kept run.
+// Stored is one kept run, opened and checked.
 type Stored struct {
-	ID     string
-	Dir    string // the entry directory, DIR/ID
-	Stdout string // path of the raw stdout
-	Stderr string // path of the raw stderr
-	Meta   string // path of the meta file
+	ID  string
+	dir *privdir.Dir
 }
 
-// Open finds the entry id in dir. It accepts only IDs as Commit makes them
-// (16 lowercase hex characters), so an ID from an untrusted source can never
-// name a path outside dir or a file of the store itself.
-func Open(dir, id string) (*Stored, error) {
+// Open finds the entry id in the state directory. It accepts only IDs as
+// Commit makes them (16 lowercase hex characters), so an ID from an
+// untrusted source can never name a path outside the directory or a file
+// of the store itself; and it refuses an entry that is a link, belongs to
+// another user or that others may write.
+func Open(state *privdir.Dir, id string) (*Stored, error) {
 	if !validID(id) {
 		return nil, fmt.Errorf("invalid output id %q: want the 16 lowercase hex characters the block prints", id)
 	}
-	p := filepath.Join(dir, id)
-	if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
-		return nil, notFound(dir, id)
+	d, err := state.Sub(id, false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, notFound(state, id)
+	} else if err != nil {
+		return nil, err
 	}
-	return &Stored{
-		ID:     id,
-		Dir:    p,
-		Stdout: filepath.Join(p, stdoutName),
-		Stderr: filepath.Join(p, stderrName),
-		Meta:   filepath.Join(p, metaName),
-	}, nil
+	return &Stored{ID: id, dir: d}, nil
 }
+
+// Path is the entry's directory, DIR/ID.
+func (s *Stored) Path() string { return s.dir.Path() }
+
+// Close releases the entry's descriptor.
+func (s *Stored) Close() error { return s.dir.Close() }
+
+// OpenStream opens the stored Stdout or Stderr, checked as Open checks the
+// entry.
+func (s *Stored) OpenStream(which Streams) (*os.File, error) {
+	name := stdoutName
+	if which == Stderr {
+		name = stderrName
+	}
+	return s.dir.OpenFile(name, os.O_RDONLY, 0)
+}
+
+// Meta returns the entry's meta file.
+func (s *Stored) Meta() ([]byte, error) { return s.dir.ReadFile(metaName) }
 
 func validID(id string) bool {
 	if len(id) != 16 {
@@ -255,8 +377,8 @@ func validID(id string) bool {
 	return true
 }
 
-func notFound(dir, id string) error {
-	return fmt.Errorf("no stored output with id %s in %s (it may have been pruned): run the command again", id, dir)
+func notFound(state *privdir.Dir, id string) error {
+	return fmt.Errorf("no stored output with id %s in %s (it may have been pruned): run the command again", id, state.Path())
 }
 
 // Streams selects what Copy writes.
@@ -271,33 +393,27 @@ const (
 
 // Copy writes the stored stdout, then the stored stderr, of entry id to w,
 // byte for byte; which selects Stdout, Stderr or Both.
-func Copy(w io.Writer, dir, id string, which Streams) error {
-	s, err := Open(dir, id)
+func Copy(w io.Writer, state *privdir.Dir, id string, which Streams) error {
+	s, err := Open(state, id)
 	if err != nil {
 		return err
 	}
-	for _, part := range []struct {
-		stream Streams
-		path   string
-	}{{Stdout, s.Stdout}, {Stderr, s.Stderr}} {
-		if which&part.stream == 0 {
+	defer s.Close()
+	for _, part := range []Streams{Stdout, Stderr} {
+		if which&part == 0 {
 			continue
 		}
-		if err := copyFile(w, part.path); errors.Is(err, fs.ErrNotExist) {
-			return notFound(dir, id) // pruned since Open
+		f, err := s.OpenStream(part)
+		if errors.Is(err, fs.ErrNotExist) {
+			return notFound(state, id) // pruned since Open
 		} else if err != nil {
+			return err
+		}
+		_, err = io.Copy(w, f)
+		f.Close()
+		if err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func copyFile(w io.Writer, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(w, f)
-	return err
 }

@@ -14,16 +14,30 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
 )
 
-// save stores one run and fails the test on error.
-func save(t testing.TB, dir string, m Meta, stdout, stderr string) string {
+// openState opens (creating) a store directory for a test, closed when
+// the test ends.
+func openState(t testing.TB, path string) *privdir.Dir {
 	t.Helper()
-	e, err := Create(dir)
+	d, err := OpenDir(path, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.Abort()
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// save stores one run and fails the test on error.
+func save(t testing.TB, dir *privdir.Dir, m Meta, stdout, stderr string) string {
+	t.Helper()
+	e, err := Create(dir, DefaultMaxBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
 	e.Stdout().Write([]byte(stdout))
 	e.Stderr().Write([]byte(stderr))
 	id, err := e.Commit(m)
@@ -33,7 +47,7 @@ func save(t testing.TB, dir string, m Meta, stdout, stderr string) string {
 	return id
 }
 
-func read(t *testing.T, dir, id string, which Streams) string {
+func read(t *testing.T, dir *privdir.Dir, id string, which Streams) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := Copy(&b, dir, id, which); err != nil {
@@ -43,9 +57,9 @@ func read(t *testing.T, dir, id string, which Streams) string {
 }
 
 // names lists a store directory, skipping the prune stamp.
-func names(t *testing.T, dir string) []string {
+func names(t *testing.T, dir *privdir.Dir) []string {
 	t.Helper()
-	des, err := os.ReadDir(dir)
+	des, err := os.ReadDir(dir.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,13 +75,14 @@ func names(t *testing.T, dir string) []string {
 var idRE = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
 func TestRoundTrip(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "new", "state")
+	dir := openState(t, filepath.Join(t.TempDir(), "new", "state"))
 	stdout := "a\x00b\xff\xfe\r\nno newline"
 	stderr := "\x00\x00warn\xc3("
-	e, err := Create(dir)
+	e, err := Create(dir, DefaultMaxBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer e.Close()
 	// Several writes of odd sizes, as a pipe delivers them.
 	for i := 0; i < len(stdout); i += 3 {
 		if n, err := e.Stdout().Write([]byte(stdout[i:min(i+3, len(stdout))])); err != nil || n != min(3, len(stdout)-i) {
@@ -95,7 +110,8 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := os.ReadFile(s.Meta)
+	defer s.Close()
+	meta, err := s.Meta()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,12 +126,12 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestSameOutputSameID(t *testing.T) {
-	dir := t.TempDir()
+	dir := openState(t, t.TempDir())
 	m := Meta{Command: "git status", Exited: true}
 	id := save(t, dir, m, "clean\n", "")
 	// Age the entry: saving the same output again must restart its age.
 	old := time.Now().Add(-48 * time.Hour)
-	if err := os.Chtimes(filepath.Join(dir, id), old, old); err != nil {
+	if err := os.Chtimes(filepath.Join(dir.Path(), id), old, old); err != nil {
 		t.Fatal(err)
 	}
 	if id2 := save(t, dir, m, "clean\n", ""); id2 != id {
@@ -124,7 +140,7 @@ func TestSameOutputSameID(t *testing.T) {
 	if names := names(t, dir); len(names) != 1 {
 		t.Errorf("dir holds %q, want one entry", names)
 	}
-	fi, err := os.Stat(filepath.Join(dir, id))
+	fi, err := os.Stat(filepath.Join(dir.Path(), id))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +150,7 @@ func TestSameOutputSameID(t *testing.T) {
 }
 
 func TestDifferentOutputDifferentID(t *testing.T) {
-	dir := t.TempDir()
+	dir := openState(t, t.TempDir())
 	cases := []struct {
 		m              Meta
 		stdout, stderr string
@@ -166,7 +182,7 @@ func TestDifferentOutputDifferentID(t *testing.T) {
 // TestParallelCommit races 50 saves, half of the same output and half of
 // distinct ones, into one directory: each must end up stored intact.
 func TestParallelCommit(t *testing.T) {
-	dir := t.TempDir()
+	dir := openState(t, t.TempDir())
 	const n = 50
 	big := strings.Repeat("same output line\n", 10000)
 	out := func(i int) string {
@@ -179,12 +195,12 @@ func TestParallelCommit(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			e, err := Create(dir)
+			e, err := Create(dir, DefaultMaxBytes)
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			defer e.Abort()
+			defer e.Close()
 			// Interleave small writes so the saves overlap in time.
 			s := out(i)
 			for len(s) > 0 {
@@ -220,17 +236,14 @@ func TestParallelCommit(t *testing.T) {
 
 func TestPermissions(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state")
-	id := save(t, dir, Meta{Command: "ls"}, "x", "y")
-	s, err := Open(dir, id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := save(t, openState(t, dir), Meta{Command: "ls"}, "x", "y")
+	entry := filepath.Join(dir, id)
 	for path, want := range map[string]fs.FileMode{
-		dir:      fs.ModeDir | 0o700,
-		s.Dir:    fs.ModeDir | 0o700,
-		s.Stdout: 0o600,
-		s.Stderr: 0o600,
-		s.Meta:   0o600,
+		dir:                              fs.ModeDir | 0o700,
+		entry:                            fs.ModeDir | 0o700,
+		filepath.Join(entry, stdoutName): 0o600,
+		filepath.Join(entry, stderrName): 0o600,
+		filepath.Join(entry, metaName):   0o600,
 	} {
 		fi, err := os.Stat(path)
 		if err != nil {
@@ -247,7 +260,7 @@ func TestExistingDirModeKept(t *testing.T) {
 	if err := os.Chmod(dir, 0o711); err != nil {
 		t.Fatal(err)
 	}
-	save(t, dir, Meta{}, "x", "")
+	save(t, openState(t, dir), Meta{}, "x", "")
 	if fi, _ := os.Stat(dir); fi.Mode().Perm() != 0o711 {
 		t.Errorf("mode of existing dir changed to %v", fi.Mode())
 	}
@@ -259,8 +272,8 @@ func TestCreateFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A directory under a regular file cannot exist, even for root.
-	if e, err := Create(filepath.Join(file, "sub")); err == nil || e != nil {
-		t.Errorf("Create under a file = %v, %v; want an error", e, err)
+	if d, err := OpenDir(filepath.Join(file, "sub"), true); err == nil || !strings.Contains(err.Error(), "cannot create "+file+": not a directory") {
+		t.Errorf("OpenDir under a file = %v, %v; want cannot create, not a directory", d, err)
 	}
 	if os.Geteuid() == 0 {
 		t.Log("running as root: skipping the read-only directory case, root ignores permissions")
@@ -270,7 +283,7 @@ func TestCreateFails(t *testing.T) {
 	if err := os.Chmod(ro, 0o500); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Create(ro); err == nil {
+	if _, err := Create(openState(t, ro), DefaultMaxBytes); err == nil {
 		t.Error("Create in a read-only dir succeeded")
 	}
 }
@@ -283,12 +296,12 @@ func TestWriteErrorKept(t *testing.T) {
 	if err != nil {
 		t.Skip("/dev/full unavailable:", err)
 	}
-	dir := t.TempDir()
-	e, err := Create(dir)
+	dir := openState(t, t.TempDir())
+	e, err := Create(dir, DefaultMaxBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.Abort()
+	defer e.Close()
 	e.stdout.f.Close()
 	e.stdout.f = full
 	e.stdout.w.Reset(full)
@@ -311,13 +324,14 @@ func TestWriteErrorKept(t *testing.T) {
 // TestTempDirRemoved: a capture whose temporary directory disappears (an
 // administrator cleaning up) fails at Commit without panicking.
 func TestTempDirRemoved(t *testing.T) {
-	dir := t.TempDir()
-	e, err := Create(dir)
+	dir := openState(t, t.TempDir())
+	e, err := Create(dir, DefaultMaxBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer e.Close()
 	e.Stdout().Write([]byte("small"))
-	if err := os.RemoveAll(e.tmp); err != nil {
+	if err := os.RemoveAll(filepath.Join(dir.Path(), e.tmpName)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.Commit(Meta{}); err == nil {
@@ -328,22 +342,22 @@ func TestTempDirRemoved(t *testing.T) {
 	}
 }
 
-func TestAbort(t *testing.T) {
-	dir := t.TempDir()
-	e, err := Create(dir)
+func TestClose(t *testing.T) {
+	dir := openState(t, t.TempDir())
+	e, err := Create(dir, DefaultMaxBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.Stdout().Write([]byte("partial"))
-	e.Abort()
-	e.Abort()
+	e.Close()
+	e.Close()
 	if n, err := e.Stdout().Write([]byte("late")); n != 4 || err != nil {
-		t.Errorf("Write after Abort = %d, %v", n, err)
+		t.Errorf("Write after Close = %d, %v", n, err)
 	}
 	if names := names(t, dir); len(names) != 0 {
-		t.Errorf("dir holds %q after Abort", names)
+		t.Errorf("dir holds %q after Close", names)
 	}
-	// Abort after Commit keeps the entry.
+	// Close after Commit keeps the entry.
 	id := save(t, dir, Meta{}, "kept", "")
 	if got := read(t, dir, id, Stdout); got != "kept" {
 		t.Errorf("read %q", got)
@@ -351,7 +365,7 @@ func TestAbort(t *testing.T) {
 }
 
 func TestOpenRefuses(t *testing.T) {
-	dir := t.TempDir()
+	dir := openState(t, t.TempDir())
 	id := save(t, dir, Meta{}, "x", "")
 	for _, bad := range []string{
 		"", "../etc", "..", ".", "/abs", "/etc/passwd", stampName, ".tmp-123456789abc",
@@ -367,7 +381,7 @@ func TestOpenRefuses(t *testing.T) {
 	}
 	missing := "0123456789abcdef"
 	_, err := Open(dir, missing)
-	if err == nil || !strings.Contains(err.Error(), "no stored output with id "+missing+" in "+dir+" (it may have been pruned)") {
+	if err == nil || !strings.Contains(err.Error(), "no stored output with id "+missing+" in "+dir.Path()+" (it may have been pruned)") {
 		t.Errorf("Open(missing) = %v", err)
 	}
 }
@@ -428,10 +442,10 @@ func TestLimitsFromEnv(t *testing.T) {
 var now = time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 
 // aged saves an entry of size bytes of stdout and dates it age before now.
-func aged(t *testing.T, dir string, age time.Duration, size int) string {
+func aged(t *testing.T, dir *privdir.Dir, age time.Duration, size int) string {
 	t.Helper()
 	id := save(t, dir, Meta{Command: fmt.Sprint(age)}, strings.Repeat("x", size), "")
-	setMtime(t, filepath.Join(dir, id), now.Add(-age))
+	setMtime(t, filepath.Join(dir.Path(), id), now.Add(-age))
 	return id
 }
 
@@ -448,7 +462,7 @@ func exists(path string) bool {
 }
 
 func TestPruneByAge(t *testing.T) {
-	dir := t.TempDir()
+	dir := openState(t, t.TempDir())
 	old := aged(t, dir, 8*24*time.Hour, 10)
 	edge := aged(t, dir, 7*24*time.Hour, 10)
 	young := aged(t, dir, time.Minute, 10)
@@ -456,7 +470,7 @@ func TestPruneByAge(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id, want := range map[string]bool{old: false, edge: true, young: true} {
-		if exists(filepath.Join(dir, id)) != want {
+		if exists(filepath.Join(dir.Path(), id)) != want {
 			t.Errorf("entry aged %s: exists=%v, want %v", id, !want, want)
 		}
 	}
@@ -466,7 +480,7 @@ func TestPruneByAge(t *testing.T) {
 }
 
 func TestPruneBySize(t *testing.T) {
-	dir := t.TempDir()
+	dir := openState(t, t.TempDir())
 	// Each entry holds 1000 bytes of stdout plus its meta file.
 	ids := []string{
 		aged(t, dir, 4*time.Hour, 1000),
@@ -474,13 +488,13 @@ func TestPruneBySize(t *testing.T) {
 		aged(t, dir, 2*time.Hour, 1000),
 		aged(t, dir, 1*time.Hour, 1000),
 	}
-	per, _ := entrySize(filepath.Join(dir, ids[0]))
+	per, _ := entrySize(dir, ids[0])
 	// Room for two entries and a half: the two oldest go.
 	if err := Prune(dir, DefaultMaxAge, 2*per+per/2, now); err != nil {
 		t.Fatal(err)
 	}
 	for i, id := range ids {
-		if want := i >= 2; exists(filepath.Join(dir, id)) != want {
+		if want := i >= 2; exists(filepath.Join(dir.Path(), id)) != want {
 			t.Errorf("entry %d: exists=%v, want %v", i, !want, want)
 		}
 	}
@@ -492,10 +506,13 @@ func TestPruneBySize(t *testing.T) {
 	}
 }
 
+// TestPruneTemp: a temporary directory that no run holds is the leftover of
+// a crashed run, removed once it is a minute old; names that are not the
+// store's are left alone.
 func TestPruneTemp(t *testing.T) {
-	dir := t.TempDir()
-	mk := func(name string, dirTime, fileTime time.Time) string {
-		p := filepath.Join(dir, name)
+	dir := openState(t, t.TempDir())
+	mk := func(name string, dirTime time.Time) string {
+		p := filepath.Join(dir.Path(), name)
 		if err := os.MkdirAll(p, 0o700); err != nil {
 			t.Fatal(err)
 		}
@@ -503,17 +520,15 @@ func TestPruneTemp(t *testing.T) {
 		if err := os.WriteFile(f, []byte("x"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		setMtime(t, f, fileTime)
+		setMtime(t, f, dirTime)
 		setMtime(t, p, dirTime)
 		return p
 	}
-	crashed := mk(".tmp-crashed", now.Add(-2*time.Hour), now.Add(-2*time.Hour))
-	fresh := mk(".tmp-fresh", now.Add(-time.Minute), now.Add(-time.Minute))
-	// A long-running capture: old directory, but its stdout is still growing.
-	running := mk(".tmp-running", now.Add(-3*time.Hour), now.Add(-time.Second))
+	crashed := mk(".tmp-crashed", now.Add(-2*time.Hour))
+	fresh := mk(".tmp-fresh", now.Add(-time.Second))
 	// Not ours: names Prune must leave alone.
-	other := mk("notes", now.Add(-30*24*time.Hour), now.Add(-30*24*time.Hour))
-	stamp := filepath.Join(dir, stampName)
+	other := mk("notes", now.Add(-30*24*time.Hour))
+	stamp := filepath.Join(dir.Path(), stampName)
 	if err := os.WriteFile(stamp, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -521,25 +536,141 @@ func TestPruneTemp(t *testing.T) {
 	if err := Prune(dir, DefaultMaxAge, 0, now); err != nil {
 		t.Fatal(err)
 	}
-	for p, want := range map[string]bool{crashed: false, fresh: true, running: true, other: true, stamp: true} {
+	for p, want := range map[string]bool{crashed: false, fresh: true, other: true, stamp: true} {
 		if exists(p) != want {
 			t.Errorf("%s: exists=%v, want %v", filepath.Base(p), !want, want)
 		}
 	}
-	if err := Prune(filepath.Join(dir, "missing"), 0, 0, now); err != nil {
-		t.Errorf("Prune of a missing dir: %v", err)
+}
+
+// TestPruneSlowCapture is issue 14, item 6: a capture of a command that
+// prints slowly has buffered what it printed, so neither its directory nor
+// its files have been written to for hours. Its lock, not a time stamp,
+// says it is in progress: Prune leaves it, and it commits whole.
+func TestPruneSlowCapture(t *testing.T) {
+	dir := openState(t, t.TempDir())
+	e, err := Create(dir, DefaultMaxBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	e.Stdout().Write([]byte("first line, hours ago\n"))
+	tmp := filepath.Join(dir.Path(), e.tmpName)
+	old := time.Now().Add(-5 * time.Hour)
+	for _, p := range []string{filepath.Join(tmp, stdoutName), filepath.Join(tmp, stderrName), tmp} {
+		setMtime(t, p, old)
+	}
+	if err := Prune(dir, 0, 0, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if !exists(tmp) {
+		t.Fatal("Prune removed a capture still in progress")
+	}
+	e.Stdout().Write([]byte("last line\n"))
+	id, err := e.Commit(Meta{Command: "slow"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, dir, id, Stdout); got != "first line, hours ago\nlast line\n" {
+		t.Errorf("stored %q", got)
+	}
+}
+
+// TestPruneSparesNamedEntry is issue 14, item 5: the entry a run has just
+// committed stays locked until the run has printed its name, so no prune
+// (its own, with limits that would remove everything, or another run's)
+// deletes it first. Once closed it is pruned as usual.
+func TestPruneSparesNamedEntry(t *testing.T) {
+	dir := openState(t, t.TempDir())
+	old := aged(t, dir, 30*24*time.Hour, 10)
+	e, err := Create(dir, DefaultMaxBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	e.Stdout().Write([]byte(strings.Repeat("diff line\n", 1000)))
+	id, err := e.Commit(Meta{Command: "git diff"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setMtime(t, filepath.Join(dir.Path(), id), now.Add(-30*24*time.Hour))
+	for _, limits := range []struct {
+		age   time.Duration
+		bytes int64
+	}{{0, DefaultMaxBytes}, {DefaultMaxAge, 0}, {0, 0}} {
+		if err := Prune(dir, limits.age, limits.bytes, now); err != nil {
+			t.Fatal(err)
+		}
+		if !exists(filepath.Join(dir.Path(), id)) {
+			t.Fatalf("Prune(age %v, bytes %d) removed the entry being named", limits.age, limits.bytes)
+		}
+	}
+	if exists(filepath.Join(dir.Path(), old)) {
+		t.Error("the old, unlocked entry was kept")
+	}
+	// The same output saved again by a second run is locked by it too.
+	id2 := save(t, dir, Meta{Command: "git diff"}, strings.Repeat("diff line\n", 1000), "")
+	if id2 != id {
+		t.Fatalf("same output, ids %s and %s", id, id2)
+	}
+	e.Close()
+	if err := Prune(dir, 0, 0, now); err != nil {
+		t.Fatal(err)
+	}
+	if exists(filepath.Join(dir.Path(), id)) {
+		t.Error("a closed entry past the limits was not pruned")
+	}
+}
+
+// TestTooLarge: an output larger than the store's whole size limit is not
+// kept (pruning could only make room by deleting it too), its writes stop
+// at the limit, and Commit says why.
+func TestTooLarge(t *testing.T) {
+	dir := openState(t, t.TempDir())
+	for _, limit := range []int64{0, 100} {
+		e, err := Create(dir, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Stdout().Write(bytes.Repeat([]byte("o"), 60))
+		e.Stderr().Write(bytes.Repeat([]byte("e"), 60))
+		if fi, err := os.Stat(filepath.Join(dir.Path(), e.tmpName, stderrName)); err != nil || fi.Size() > limit {
+			t.Errorf("limit %d: %v, %v written past the limit", limit, fi, err)
+		}
+		id, err := e.Commit(Meta{})
+		var tl *TooLargeError
+		if !errors.As(err, &tl) || tl.Size != 120 || tl.Limit != limit || id != "" {
+			t.Errorf("limit %d: Commit = %q, %v; want a TooLargeError of 120 bytes", limit, id, err)
+		}
+		e.Close()
+		if names := names(t, dir); len(names) != 0 {
+			t.Errorf("limit %d: dir holds %q", limit, names)
+		}
+	}
+	want := "the output (2.5 MiB) is larger than the 1 MiB the store keeps (SHRINKRUN_KEEP_MB); raise SHRINKRUN_KEEP_MB to keep outputs this large"
+	if got := (&TooLargeError{Size: 5 << 19, Limit: 1 << 20}).Error(); got != want {
+		t.Errorf("message %q", got)
+	}
+	e, err := Create(dir, 120)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	e.Stdout().Write(bytes.Repeat([]byte("o"), 120))
+	if _, err := e.Commit(Meta{}); err != nil {
+		t.Errorf("an output of exactly the limit: %v", err)
 	}
 }
 
 func TestMaybePrune(t *testing.T) {
-	dir := t.TempDir()
-	stamp := filepath.Join(dir, stampName)
+	dir := openState(t, t.TempDir())
+	stamp := filepath.Join(dir.Path(), stampName)
 	a := aged(t, dir, 10*24*time.Hour, 1)
 	// No stamp yet: prunes, and dates the stamp now.
 	if err := MaybePrune(dir, DefaultMaxAge, DefaultMaxBytes, now); err != nil {
 		t.Fatal(err)
 	}
-	if exists(filepath.Join(dir, a)) {
+	if exists(filepath.Join(dir.Path(), a)) {
 		t.Error("first MaybePrune did not prune")
 	}
 	if fi, err := os.Stat(stamp); err != nil || !fi.ModTime().Equal(now) {
@@ -550,7 +681,7 @@ func TestMaybePrune(t *testing.T) {
 	if err := MaybePrune(dir, DefaultMaxAge, DefaultMaxBytes, now.Add(59*time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if !exists(filepath.Join(dir, b)) {
+	if !exists(filepath.Join(dir.Path(), b)) {
 		t.Error("MaybePrune pruned within the hour")
 	}
 	// An hour later: prunes again.
@@ -558,7 +689,7 @@ func TestMaybePrune(t *testing.T) {
 	if err := MaybePrune(dir, DefaultMaxAge, DefaultMaxBytes, later); err != nil {
 		t.Fatal(err)
 	}
-	if exists(filepath.Join(dir, b)) {
+	if exists(filepath.Join(dir.Path(), b)) {
 		t.Error("MaybePrune did not prune after an hour")
 	}
 	// A stamp in the future (clock set back) does not stop pruning.
@@ -566,13 +697,113 @@ func TestMaybePrune(t *testing.T) {
 	if err := MaybePrune(dir, DefaultMaxAge, DefaultMaxBytes, now.Add(-24*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if exists(filepath.Join(dir, c)) {
+	if exists(filepath.Join(dir.Path(), c)) {
 		t.Error("MaybePrune trusted a stamp from the future")
 	}
-	// No store yet: nothing to do, and nothing created.
-	missing := filepath.Join(dir, "missing")
-	if err := MaybePrune(missing, 0, 0, now); err != nil || exists(missing) {
-		t.Errorf("MaybePrune(missing) = %v, created=%v", err, exists(missing))
+}
+
+// TestLinksRefused is issue 14, item 4 for the store: a symbolic link in
+// the store (an entry, a stream, the stamp) is never followed, so a link
+// planted there can neither make show print another file nor make the
+// prune change another file's time.
+func TestLinksRefused(t *testing.T) {
+	base := t.TempDir()
+	dir := openState(t, filepath.Join(base, "state"))
+	outside := filepath.Join(base, "outside")
+	if err := os.WriteFile(outside, []byte("another file\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	otherDir := filepath.Join(base, "otherdir")
+	if err := os.MkdirAll(otherDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(otherDir, stdoutName), []byte("another file\n"), 0o600)
+	// An entry that is a link to a directory elsewhere.
+	linked := "0123456789abcdef"
+	if err := os.Symlink(otherDir, filepath.Join(dir.Path(), linked)); err != nil {
+		t.Fatal(err)
+	}
+	if err := Copy(&bytes.Buffer{}, dir, linked, Both); err == nil || !strings.Contains(err.Error(), "is a symbolic link") {
+		t.Errorf("Copy of a linked entry = %v", err)
+	}
+	// A stream that is a link, absolute or relative, out of the store or
+	// within it.
+	id := save(t, dir, Meta{}, "mine\n", "")
+	p := filepath.Join(dir.Path(), id, stdoutName)
+	for _, target := range []string{outside, "../../outside", stderrName} {
+		os.Remove(p)
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := Copy(&b, dir, id, Stdout); err == nil || b.Len() != 0 {
+			t.Errorf("Copy through a link to %s = %q, %v", target, b.String(), err)
+		}
+	}
+	// The stamp is a link: the other file's time is not changed.
+	old := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	setMtime(t, outside, old)
+	if err := os.Symlink(outside, filepath.Join(dir.Path(), stampName)); err != nil {
+		t.Fatal(err)
+	}
+	if err := MaybePrune(dir, DefaultMaxAge, DefaultMaxBytes, now); err == nil {
+		t.Error("MaybePrune accepted a linked stamp")
+	}
+	if fi, _ := os.Stat(outside); !fi.ModTime().Equal(old) {
+		t.Errorf("the stamp's target was touched: %v", fi.ModTime())
+	}
+}
+
+// TestOtherUsers is issue 14, item 4: whatever another user could have
+// written is refused. A store directory that others may write is refused
+// whoever runs the test; ownership by another user needs root, which
+// stands in for a second user with chown.
+func TestOtherUsers(t *testing.T) {
+	base := t.TempDir()
+	shared := filepath.Join(base, "shared")
+	if err := os.Mkdir(shared, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(shared, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenDir(shared, true); err == nil || !strings.Contains(err.Error(), "is writable by other users (mode 0777)") {
+		t.Errorf("OpenDir(0777) = %v", err)
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("not root: cannot make files owned by another user; the cases of another user's entry and directory need root")
+	}
+	const nobody = 65534
+	dir := openState(t, filepath.Join(base, "state"))
+	id := save(t, dir, Meta{}, "planted\n", "")
+	if err := filepath.Walk(filepath.Join(dir.Path(), id), func(p string, _ fs.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, nobody, nobody)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Copy(&b, dir, id, Both); err == nil || !strings.Contains(err.Error(), "belongs to another user") || b.Len() != 0 {
+		t.Errorf("Copy of another user's entry = %q, %v", b.String(), err)
+	}
+	// Prune leaves it: it is not the user's to delete.
+	if err := Prune(dir, 0, 0, now); err != nil {
+		t.Fatal(err)
+	}
+	if !exists(filepath.Join(dir.Path(), id)) {
+		t.Error("Prune removed another user's entry")
+	}
+	theirs := filepath.Join(base, "theirs")
+	if err := os.Mkdir(theirs, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(theirs, nobody, nobody); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenDir(theirs, true); err == nil || !strings.Contains(err.Error(), "belongs to another user (uid 65534)") {
+		t.Errorf("OpenDir(another user's) = %v", err)
 	}
 }
 
@@ -586,10 +817,10 @@ func BenchmarkSave(b *testing.B) {
 	}
 	for _, size := range []int{0, 1 << 20, 100 << 20} {
 		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) {
-			dir := b.TempDir()
+			dir := openState(b, b.TempDir())
 			b.SetBytes(int64(size))
 			for b.Loop() {
-				e, err := Create(dir)
+				e, err := Create(dir, DefaultMaxBytes)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -600,7 +831,8 @@ func BenchmarkSave(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				os.RemoveAll(filepath.Join(dir, id))
+				e.Close()
+				os.RemoveAll(filepath.Join(dir.Path(), id))
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -20,9 +21,9 @@ import (
 func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.flushExplain(stderr)
 	opt := runner.Options{Limit: inv.opts.captureLimit, PTY: inv.opts.pty, Stdin: stdin}
-	entry, dir, keepErr := openEntry()
+	entry, keepErr := inv.openEntry()
 	if entry != nil {
-		defer entry.Abort()
+		defer entry.Close()
 		opt.StdoutTee, opt.StderrTee = entry.Stdout(), entry.Stderr()
 	}
 	stopProgress := func() {}
@@ -53,7 +54,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		// there, while the header still counts each real stream.
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
-	id, kept := keep(entry, dir, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+	id, kept := inv.keep(entry, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
 	r.RawOutput = kept
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
@@ -75,7 +76,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		if truncated && id != "" {
 			inv.note("the capture lost the middle of the output; printing the stored copy")
 			inv.flushExplain(stderr)
-			if replayRaw(stdout, stderr, dir, id) == nil {
+			if replayRaw(stdout, stderr, inv.state, id) == nil {
 				return inv.record(finish(st, stderr), r, nil)
 			}
 		}
@@ -164,21 +165,23 @@ func teeTo(w io.Writer, m *meter) io.Writer {
 
 // openEntry starts the on-disk copy of the raw output. A store that cannot
 // be used never stops the command; the block then says why.
-func openEntry() (*store.Entry, string, error) {
-	dir, err := store.Dir()
+func (inv *invocation) openEntry() (*store.Entry, error) {
+	state, err := inv.openState()
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	e, err := store.Create(dir)
-	return e, dir, err
+	_, maxBytes := store.LimitsFromEnv(os.Getenv)
+	return store.Create(state, maxBytes)
 }
 
 // keep commits the raw output and returns the block's raw_output value.
-func keep(e *store.Entry, dir string, err error, m store.Meta) (id, rawOutput string) {
+// The entry stays locked until the caller closes it, after the block is
+// printed, so the prune here (or another run's) cannot remove it first.
+func (inv *invocation) keep(e *store.Entry, err error, m store.Meta) (id, rawOutput string) {
 	if err == nil {
 		if id, err = e.Commit(m); err == nil {
 			maxAge, maxBytes := store.LimitsFromEnv(os.Getenv)
-			_ = store.MaybePrune(dir, maxAge, maxBytes, time.Now())
+			_ = store.MaybePrune(inv.state, maxAge, maxBytes, time.Now())
 			return id, "shrinkrun show " + id
 		}
 	}
@@ -187,7 +190,7 @@ func keep(e *store.Entry, dir string, err error, m store.Meta) (id, rawOutput st
 
 // replayRaw prints a stored entry's stdout and stderr to ours, byte for
 // byte.
-func replayRaw(stdout, stderr io.Writer, dir, id string) error {
+func replayRaw(stdout, stderr io.Writer, dir *privdir.Dir, id string) error {
 	if err := store.Copy(stdout, dir, id, store.Stdout); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,23 +15,35 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/shrinkrun/shrinkrun/agents"
+	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/hook"
+	"github.com/shrinkrun/shrinkrun/setting"
+	"github.com/shrinkrun/shrinkrun/store"
 )
+
+const doctorHelp = `Usage: shrinkrun doctor [--command 'SAMPLE']
+
+Says, for every agent and scope, whether the shrinkrun hook is installed,
+whether the binary it runs is this shrinkrun (the same version, VCS revision
+and, for a build with uncommitted changes, the same bytes), and what the
+hook would answer for a sample command; then whether the state directory
+can keep raw output and history, and any boolean setting it cannot read.
+Exits 1 when an installed hook's binary is missing or is another build,
+else 0.
+
+  --command 'SAMPLE'  the command to ask the hooks about (default "git status")
+`
 
 // doctorVerb reports, for every agent and scope, whether the hook is
 // installed, whether the binary it runs is this shrinkrun, and what the
 // hook would answer for a sample command. It exits 1 when an installed hook
-// is broken (its binary is missing, or is another version), else 0.
+// is broken (its binary is missing, or is another build), else 0.
 func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("doctor", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	sample := fs.String("command", "git status", "")
-	if err := fs.Parse(args); err != nil || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "shrinkrun: usage: shrinkrun doctor [--command 'SAMPLE COMMAND']")
-		return exitUsage
+	fl := newVerbFlags("doctor", doctorHelp)
+	sample := fl.String("command", "git status", "")
+	if code, done := fl.parse(args, exactly(0), stdout, stderr); done {
+		return code
 	}
 	env, err := agentsEnv()
 	if err != nil {
@@ -38,10 +51,19 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	self := selfPath()
-	fmt.Fprintf(stdout, "this shrinkrun: %s, version %s\n", self, version())
-	if os.Getenv("SHRINKRUN_DISABLE") == "1" {
-		fmt.Fprintln(stdout, "SHRINKRUN_DISABLE=1 is set here: hooks started from this environment leave every command alone")
+	v, _ := version()
+	fmt.Fprintf(stdout, "this shrinkrun: %s, version %s\n", self, v)
+	if setting.Disabled(os.Getenv) {
+		fmt.Fprintf(stdout, "SHRINKRUN_DISABLE=%s is set here: hooks started from this environment leave every command alone\n", os.Getenv("SHRINKRUN_DISABLE"))
 	}
+	for _, name := range setting.Booleans {
+		if val := os.Getenv(name); val != "" {
+			if _, ok := setting.Bool(val); !ok {
+				fmt.Fprintf(stdout, "note: %s=%s is not a boolean and is ignored: use 1 or 0 (true/false, yes/no, on/off)\n", name, val)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "state directory: %s\n", stateStatus())
 	problems, installed := 0, 0
 	for _, a := range agents.All {
 		fmt.Fprintf(stdout, "%s:\n", a.Name)
@@ -95,7 +117,8 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 // binaryState says whether bin is this shrinkrun, another copy of the same
-// version, or a problem.
+// build, or a problem. Versions name builds by VCS revision; where they
+// cannot (uncommitted changes, no revision stamped), the bytes decide.
 func binaryState(bin, self string) (string, bool) {
 	bi, err := os.Stat(bin)
 	if err != nil {
@@ -110,11 +133,65 @@ func binaryState(bin, self string) (string, bool) {
 	if err != nil {
 		return fmt.Sprintf("%s does not run (%v)", bin, err), false
 	}
-	got := strings.TrimSpace(string(out))
-	if want := "shrinkrun " + version(); got != want {
+	got, want := strings.TrimSpace(string(out)), versionLine()
+	if got != want {
 		return fmt.Sprintf("another shrinkrun: %q, this one is %q; run shrinkrun init again to use this one", got, want), false
 	}
-	return "another copy of this version", true
+	if _, exact := version(); exact {
+		return "another copy of this version", true
+	}
+	if same, err := sameContent(bin, self); err != nil {
+		return fmt.Sprintf("cannot compare it with this one (%v)", err), false
+	} else if !same {
+		return fmt.Sprintf("another build of %q: a version without a revision, or with uncommitted changes, does not tell builds apart, and the two binaries differ; run shrinkrun init again to use this one", got), false
+	}
+	return "a copy of this binary", true
+}
+
+// sameContent reports whether two files hold the same bytes.
+func sameContent(a, b string) (bool, error) {
+	var sums [2][sha256.Size]byte
+	for i, p := range []string{a, b} {
+		f, err := os.Open(p)
+		if err != nil {
+			return false, err
+		}
+		h := sha256.New()
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return false, err
+		}
+		copy(sums[i][:], h.Sum(nil))
+	}
+	return sums[0] == sums[1], nil
+}
+
+// stateStatus says where raw output and history are kept, or why they
+// cannot be: what every run meets, said once here. It opens the
+// directories as a run does, creating them.
+func stateStatus() string {
+	path, err := store.Dir()
+	if err != nil {
+		return err.Error()
+	}
+	state, err := store.OpenDir(path, true)
+	if err != nil {
+		return "raw output and history cannot be kept: " + err.Error()
+	}
+	defer state.Close()
+	if !history.Enabled(os.Getenv) {
+		return path + " (history off: SHRINKRUN_HISTORY=" + os.Getenv("SHRINKRUN_HISTORY") + ")"
+	}
+	hist, err := history.Open(state, true)
+	if err == nil {
+		err = history.CheckWritable(hist)
+		hist.Close()
+	}
+	if err != nil {
+		return path + "; runs are not being recorded: " + err.Error()
+	}
+	return path
 }
 
 // sampleAnswer runs the hook decision on a sample payload, as the agent

@@ -10,10 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/history/gain"
+	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/store"
 )
 
@@ -37,24 +36,18 @@ they are still kept, estimated from their bytes otherwise (marked ~).
 
 // gainVerb prints the savings report.
 func gainVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("gain", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	since := fs.String("since", "", "")
-	project := fs.Bool("project", false, "")
-	asJSON := fs.Bool("json", false, "")
-	runs := fs.Bool("runs", false, "")
-	days := fs.Int("days", 14, "")
-	top := fs.Int("top", 10, "")
-	help := fs.BoolP("help", "h", false, "")
-	err := fs.Parse(args)
-	if *help || errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprint(stdout, gainUsage)
-		return 0
+	fl := newVerbFlags("gain", gainUsage)
+	since := fl.String("since", "", "")
+	project := fl.Bool("project", false, "")
+	asJSON := fl.Bool("json", false, "")
+	runs := fl.Bool("runs", false, "")
+	days := fl.Int("days", 14, "")
+	top := fl.Int("top", 10, "")
+	if code, done := fl.parse(args, exactly(0), stdout, stderr); done {
+		return code
 	}
-	if err == nil && fs.NArg() > 0 {
-		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	}
-	if err == nil && (*days < 0 || *top < 0) {
+	var err error
+	if *days < 0 || *top < 0 {
 		err = errors.New("--days and --top take a non-negative number")
 	}
 	// SHRINKRUN_GAIN_NOW fixes the clock (RFC 3339), for golden tests; its
@@ -73,22 +66,30 @@ func gainVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		o.Project, err = os.Getwd()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "shrinkrun: gain: %v\n%s", err, gainUsage)
-		return exitUsage
+		return fl.fail(stderr, err)
 	}
-	histDir, err := history.Dir()
-	var storeDir string
-	if err == nil {
-		storeDir, err = store.Dir()
-	}
-	var recs []history.Record
-	var st history.ReadStats
-	if err == nil {
-		recs, st, err = history.Read(histDir)
-	}
+	path, err := store.Dir()
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: gain: %v\n", err)
 		return 1
+	}
+	// The directories are opened as a run opens them, creating them: what
+	// fails here is what keeps every run from recording, and gain says so.
+	var recs []history.Record
+	var st history.ReadStats
+	var storeDir, histDir *privdir.Dir
+	storeDir, notRecorded := store.OpenDir(path, true)
+	if notRecorded == nil {
+		defer storeDir.Close()
+		histDir, notRecorded = history.Open(storeDir, true)
+	}
+	if notRecorded == nil {
+		defer histDir.Close()
+		if recs, st, err = history.Read(histDir); err != nil {
+			fmt.Fprintf(stderr, "shrinkrun: gain: %v\n", err)
+			return 1
+		}
+		notRecorded = history.CheckWritable(histDir)
 	}
 	rep := gain.Build(recs, gain.CountAll(recs, storeDir, histDir), st, o)
 	if *asJSON {
@@ -99,12 +100,22 @@ func gainVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		err = rep.WriteText(stdout)
 		if err == nil && rep.Totals.Runs == 0 && !history.Enabled(os.Getenv) {
-			fmt.Fprintln(stdout, "History is off: SHRINKRUN_HISTORY=0.")
+			fmt.Fprintf(stdout, "History is off: SHRINKRUN_HISTORY=%s.\n", os.Getenv("SHRINKRUN_HISTORY"))
 		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: gain: %v\n", err)
 		return 1
+	}
+	if st.Refused > 0 {
+		files := "files"
+		if st.Refused == 1 {
+			files = "file"
+		}
+		fmt.Fprintf(stderr, "shrinkrun: gain: %d history %s skipped: a link, another user's, or writable by others (shrinkrun doctor names the current one)\n", st.Refused, files)
+	}
+	if notRecorded != nil && history.Enabled(os.Getenv) {
+		fmt.Fprintf(stderr, "shrinkrun: gain: runs are not being recorded: %v\n", notRecorded)
 	}
 	return 0
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/history/gain"
+	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -112,6 +113,17 @@ func TestGainArithmetic(t *testing.T) {
 	}
 }
 
+// openHistory opens the history of the state directory state.
+func openHistory(t *testing.T, state string) *privdir.Dir {
+	t.Helper()
+	d, err := privdir.Open(filepath.Join(state, "history"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
 // TestRecordEveryRun runs commands in process and checks the records they
 // leave: one per run, pass-through and curated, and none when history is
 // off or for shrinkrun's own verbs.
@@ -132,7 +144,7 @@ func TestRecordEveryRun(t *testing.T) {
 	run([]string{"--", "true"}, nil, &out, &errb)
 	t.Setenv("SHRINKRUN_HISTORY", "")
 	run([]string{"show", "0123456789abcdef"}, nil, &out, &errb)
-	recs, st, err := history.Read(filepath.Join(state, "history"))
+	recs, st, err := history.Read(openHistory(t, state))
 	if err != nil || st.Malformed != 0 || len(recs) != 2 {
 		t.Fatalf("%d records %+v %v", len(recs), st, err)
 	}
@@ -171,7 +183,7 @@ func TestConcurrentRuns(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	recs, st, err := history.Read(filepath.Join(state, "history"))
+	recs, st, err := history.Read(openHistory(t, state))
 	if err != nil || st.Malformed != 0 || len(recs) != n {
 		t.Fatalf("%d records, %+v, %v; want %d", len(recs), st, err, n)
 	}

@@ -11,6 +11,14 @@ import (
 	"github.com/shrinkrun/shrinkrun/hook"
 )
 
+const hookHelp = `Usage: shrinkrun hook claude|codex|gemini
+
+The hook itself, as shrinkrun init installs it: reads the agent's hook
+payload on stdin and prints the rewrite of a recognized command, or nothing
+to leave the command alone (docs/agents.md). It always exits 0: for the
+agents, another status blocks the tool call.
+`
+
 // hookVerb answers an agent's pre-tool-use hook: `shrinkrun hook AGENT`
 // reads the payload on stdin and prints the rewrite, or nothing. It always
 // exits 0 and never writes half an answer: for the agents, exit 2 means
@@ -22,8 +30,12 @@ func hookVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) (code in
 			code = 0
 		}
 	}()
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+		fmt.Fprint(stdout, hookHelp)
+		return 0
+	}
 	if len(args) != 1 || !hook.Known(hook.Agent(args[0])) {
-		fmt.Fprintln(stderr, "shrinkrun: usage: shrinkrun hook claude|codex|gemini (reads the agent's hook payload on stdin)")
+		fmt.Fprintln(stderr, "shrinkrun: hook: usage: shrinkrun hook claude|codex|gemini (reads the agent's hook payload on stdin; shrinkrun hook --help)")
 		return 0
 	}
 	payload, err := io.ReadAll(io.LimitReader(stdin, hook.MaxPayload+1))

@@ -1,39 +1,54 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/spf13/pflag"
+	"os/exec"
+	"path/filepath"
+	"strings"
 
 	"github.com/shrinkrun/shrinkrun/agents"
 )
+
+const initHelp = `Usage: shrinkrun init claude|codex|gemini [--user|--project] [--dry-run] [--uninstall]
+
+Installs the hook that runs the agent's recognized commands through
+shrinkrun, in the agent's settings (docs/agents.md). The hook names this
+binary by its absolute path, so install shrinkrun where it stays, on PATH
+(go install ./cmd/shrinkrun), before running init: init warns when the
+binary is not the one PATH finds, or lives in a temporary or build folder.
+
+  --user       the user's settings (the default)
+  --project    the current directory's project settings
+  --dry-run    print what would change, and change nothing
+  --uninstall  remove the hook entry shrinkrun added
+`
 
 // initVerb installs (or with --uninstall removes) the hook in an agent's
 // settings: `shrinkrun init AGENT [--user|--project] [--dry-run]
 // [--uninstall]`. The user scope is the default.
 func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("init", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	user := fs.Bool("user", false, "")
-	project := fs.Bool("project", false, "")
-	dry := fs.Bool("dry-run", false, "")
-	uninstall := fs.Bool("uninstall", false, "")
-	usage := "shrinkrun: usage: shrinkrun init claude|codex|gemini [--user|--project] [--dry-run] [--uninstall]"
-	if err := fs.Parse(args); err != nil || fs.NArg() != 1 || *user && *project {
-		fmt.Fprintln(stderr, usage)
-		return exitUsage
+	fl := newVerbFlags("init", initHelp)
+	user := fl.Bool("user", false, "")
+	project := fl.Bool("project", false, "")
+	dry := fl.Bool("dry-run", false, "")
+	uninstall := fl.Bool("uninstall", false, "")
+	if code, done := fl.parse(args, exactly(1), stdout, stderr); done {
+		return code
 	}
-	name := fs.Arg(0)
+	if *user && *project {
+		return fl.fail(stderr, errors.New("--user and --project exclude each other"))
+	}
+	name := fl.Arg(0)
 	a, ok := agents.Lookup(name)
 	if !ok {
 		if name == "cursor" {
 			fmt.Fprintln(stderr, "shrinkrun: Cursor's beforeShellExecution hook can allow or deny a command but not rewrite it, so there is no hook to install; add `shrinkrun prompt` to AGENTS.md instead (see docs/agents.md)")
-		} else {
-			fmt.Fprintln(stderr, usage)
+			return exitUsage
 		}
-		return exitUsage
+		return fl.fail(stderr, fmt.Errorf("unknown agent %q", name))
 	}
 	scope := agents.User
 	if *project {
@@ -53,7 +68,11 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *uninstall {
 		c, err = a.Uninstall(path)
 	} else {
-		c, err = a.Install(path, selfPath())
+		self := selfPath()
+		for _, w := range installWarnings(self, exec.LookPath, os.TempDir()) {
+			fmt.Fprintf(stderr, "shrinkrun: warning: %s\n", w)
+		}
+		c, err = a.Install(path, self)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: init: %v\n", err)
@@ -85,6 +104,49 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "check it with: shrinkrun doctor; bypass it with SHRINKRUN_DISABLE=1; remove it with: shrinkrun init %s%s --uninstall\n", name, scopeFlag(scope))
 	}
 	return 0
+}
+
+// installWarnings says what would break the hook that names self: a
+// binary PATH does not find (prompts and agents run a bare shrinkrun), or
+// one in a temporary folder (go run's binary, deleted when it exits) or a
+// build folder (a source checkout, which may move or go).
+func installWarnings(self string, lookPath func(string) (string, error), tmp string) []string {
+	const fix = "install it on PATH with go install ./cmd/shrinkrun (it lands in $(go env GOBIN), or $(go env GOPATH)/bin) and run init from there"
+	var w []string
+	switch onPath, err := lookPath("shrinkrun"); {
+	case err != nil:
+		w = append(w, fmt.Sprintf("the hook will run %s, but PATH finds no shrinkrun: %s", self, fix))
+	case !sameFile(onPath, self):
+		w = append(w, fmt.Sprintf("the hook will run %s, but PATH finds %s: run init with the one you mean to keep", self, onPath))
+	}
+	dir := filepath.Dir(self)
+	switch {
+	case within(dir, tmp) || strings.Contains(dir, string(filepath.Separator)+"go-build"):
+		w = append(w, fmt.Sprintf("%s is in a temporary folder, which is deleted: the hook will stop working; %s", self, fix))
+	case isFile(filepath.Join(dir, "go.mod")):
+		w = append(w, fmt.Sprintf("%s is in the source folder %s: moving or deleting it breaks the hook; %s", self, dir, fix))
+	}
+	return w
+}
+
+func sameFile(a, b string) bool {
+	ai, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	bi, err := os.Stat(b)
+	return err == nil && os.SameFile(ai, bi)
+}
+
+// within reports whether path is dir or below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func isFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 func scopeFlag(s agents.Scope) string {

@@ -71,7 +71,20 @@ func TestScript(t *testing.T) {
 					e.Setenv(k, filepath.Join(realHome, def))
 				}
 			}
+			// The module's source, for the scripts that build shrinkrun as
+			// a user would.
+			src, err := filepath.Abs(filepath.Join("..", ".."))
+			if err != nil {
+				return err
+			}
+			e.Setenv("SRCROOT", src)
 			return os.MkdirAll(home, 0o755)
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitcode,

@@ -31,11 +31,18 @@ the command again. To get the raw output directly, run the command without
 shrinkrun, or prefix it with SHRINKRUN_DISABLE=1.
 `
 
+const promptHelp = `Usage: shrinkrun prompt
+
+Prints instructions for agents to paste into AGENTS.md or CLAUDE.md: which
+commands to run through shrinkrun, how to read the block, and how to get
+the raw output back. It is the route that works with every agent, hook or
+no hook (docs/agents.md).
+`
+
 // promptVerb prints the snippet.
 func promptVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 0 {
-		fmt.Fprintln(stderr, "shrinkrun: usage: shrinkrun prompt (prints a snippet for AGENTS.md or CLAUDE.md)")
-		return exitUsage
+	if code, done := newVerbFlags("prompt", promptHelp).parse(args, exactly(0), stdout, stderr); done {
+		return code
 	}
 	fmt.Fprint(stdout, promptText)
 	return 0

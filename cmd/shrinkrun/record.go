@@ -19,10 +19,18 @@ var started = time.Now()
 // it printed the raw output. Nothing here can fail the run or change its
 // status: SHRINKRUN_HISTORY=0 skips it, and errors are dropped.
 func (inv *invocation) record(code int, r *summarize.Run, block []byte) int {
-	dir, err := history.Dir()
-	if !history.Enabled(os.Getenv) || err != nil {
+	if !history.Enabled(os.Getenv) {
 		return code
 	}
+	state, err := inv.openState()
+	if err != nil {
+		return code
+	}
+	dir, err := history.Open(state, true)
+	if err != nil {
+		return code
+	}
+	defer dir.Close()
 	now := time.Now()
 	cwd, _ := os.Getwd()
 	rec := history.Record{Time: started, Cwd: cwd, Command: inv.text, Exit: code,

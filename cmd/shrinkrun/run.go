@@ -12,7 +12,10 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/runner"
+	"github.com/shrinkrun/shrinkrun/setting"
+	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -55,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case opts.version:
-		fmt.Fprintf(stdout, "shrinkrun %s\n", version())
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	if !opts.shell && !opts.dashed && len(words) > 0 {
@@ -100,7 +103,7 @@ func parseArgs(args []string) (options, []string, error) {
 	if o.budget < 512 {
 		return o, nil, usageError{"--budget must be at least 512 bytes"}
 	}
-	if os.Getenv("SHRINKRUN_DISABLE") == "1" {
+	if setting.Disabled(os.Getenv) {
 		o.raw = true
 	}
 	o.dashed = fs.ArgsLenAtDash() == 0
@@ -123,6 +126,23 @@ type invocation struct {
 	text    string // the command as shown in the header
 	class   classify.Result
 	explain []string
+	// state is the checked state directory, opened on first use by
+	// openState; stateErr says why it could not be.
+	state    *privdir.Dir
+	stateErr error
+}
+
+// openState opens the state directory once per run, creating it, for the
+// raw output and the history.
+func (inv *invocation) openState() (*privdir.Dir, error) {
+	if inv.state == nil && inv.stateErr == nil {
+		path, err := store.Dir()
+		if err == nil {
+			inv.state, err = store.OpenDir(path, true)
+		}
+		inv.stateErr = err
+	}
+	return inv.state, inv.stateErr
 }
 
 func newInvocation(o options, words []string) (*invocation, error) {
@@ -155,7 +175,9 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.class = classify.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv)
-	if o.raw {
+	// The documented per-command opt-out, SHRINKRUN_DISABLE=1 CMD, reaches
+	// shrinkrun as one of the command's own assignments.
+	if o.raw || setting.Disabled(classify.Getenv(inv.class.Assigns, func(string) string { return "" })) {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
 	}
 	return inv, nil

@@ -19,7 +19,8 @@ Verbs:
       print instructions for AGENTS.md / CLAUDE.md
   shrinkrun gain [--since D] [--project] [--json] [--runs] [--days N] [--top N]
       tokens saved, per rule and per command (shrinkrun gain --help)
-A command named like a verb runs with shrinkrun -- NAME.
+Each verb prints its own help with -h or --help. A command named like a
+verb runs with shrinkrun -- NAME.
 
 Recognized commands (git status/diff/log/show/push/pull/fetch/clone, cargo
 check/test/build/clippy, go test/build/vet/get/mod download, pytest, mypy,
@@ -33,7 +34,7 @@ Flags:
   -l, --login            with -c, run a login shell (accepts -lc as bash does)
   -e, --errexit          with -c, pass -e to the shell (make's .POSIX -ec)
       --raw              never summarize; everything passes through
-                         (same as SHRINKRUN_DISABLE=1)
+                         (same as SHRINKRUN_DISABLE=1, or true, yes, on)
       --explain          say on stderr which rule matched, or why the command
                          passes through, then run it
       --pty              run a captured command on a pseudo-terminal; its
@@ -41,9 +42,10 @@ Flags:
                          escape sequences are removed before summarizing;
                          stdin is typed into the terminal, then Ctrl-D
       --capture-limit N  bytes of each stream kept in memory (head and tail),
-                         in at most N/16 lines; default 4194304
-      --budget N         largest block in bytes (default 16384, or
-                         SHRINKRUN_BUDGET)
+                         in at most N/16 lines; at least 1024, default
+                         4194304
+      --budget N         largest block in bytes; at least 512, default 16384
+                         (or SHRINKRUN_BUDGET)
       --version          print the version
   -h, --help             print this help
 

@@ -11,15 +11,12 @@ package gain
 
 import (
 	"encoding/json"
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/history/tokens"
+	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/store"
 )
 
@@ -50,11 +47,12 @@ type cacheFile struct {
 }
 
 // CountAll counts the tokens of every raw output and block that recs name
-// and that is still kept, in storeDir and histDir, or takes the count from
+// and that is still kept, in the store and the history directory (nil when
+// it could not be opened), or takes the count from
 // the cache of an earlier gain. Outputs pruned since are counted from the
 // cache when an earlier gain counted them. The cache is rewritten with the
 // counts of the IDs recs name; failing to write it costs only time.
-func CountAll(recs []history.Record, storeDir, histDir string) Counts {
+func CountAll(recs []history.Record, storeDir, histDir *privdir.Dir) Counts {
 	cache := readCache(histDir)
 	c := Counts{Raw: map[string]Count{}, Shown: map[string]Count{}}
 	type job struct {
@@ -121,14 +119,18 @@ func CountAll(recs []history.Record, storeDir, histDir string) Counts {
 	return c
 }
 
-func countRaw(storeDir, id string) (Count, bool) {
+func countRaw(storeDir *privdir.Dir, id string) (Count, bool) {
+	if storeDir == nil {
+		return Count{}, false
+	}
 	s, err := store.Open(storeDir, id)
 	if err != nil {
 		return Count{}, false
 	}
+	defer s.Close()
 	var c Count
-	for _, p := range []string{s.Stdout, s.Stderr} {
-		n, err := countFile(p)
+	for _, which := range []store.Streams{store.Stdout, store.Stderr} {
+		n, err := countStream(s, which)
 		if err != nil {
 			return Count{}, false // pruned meanwhile
 		}
@@ -138,10 +140,10 @@ func countRaw(storeDir, id string) (Count, bool) {
 	return c, true
 }
 
-// countFile counts a stored stream without reading it into memory whole:
+// countStream counts a stored stream without reading it into memory whole:
 // the store keeps every byte, however many.
-func countFile(path string) (Count, error) {
-	f, err := os.Open(path)
+func countStream(s *store.Stored, which store.Streams) (Count, error) {
+	f, err := s.OpenStream(which)
 	if err != nil {
 		return Count{}, err
 	}
@@ -154,7 +156,10 @@ func countFile(path string) (Count, error) {
 	return Count{Bytes: fi.Size(), Tokens: n}, err
 }
 
-func countShown(histDir, id string) (Count, bool) {
+func countShown(histDir *privdir.Dir, id string) (Count, bool) {
+	if histDir == nil {
+		return Count{}, false
+	}
 	b, ok := history.ReadShown(histDir, id)
 	if !ok {
 		return Count{}, false
@@ -162,9 +167,12 @@ func countShown(histDir, id string) (Count, bool) {
 	return Count{Bytes: int64(len(b)), Tokens: int64(tokens.Count(b))}, true
 }
 
-func readCache(histDir string) cacheFile {
+func readCache(histDir *privdir.Dir) cacheFile {
 	var c cacheFile
-	b, err := os.ReadFile(filepath.Join(histDir, cacheName))
+	if histDir == nil {
+		return c
+	}
+	b, err := histDir.ReadFile(cacheName)
 	if err != nil || json.Unmarshal(b, &c) != nil || c.Version != cacheVersion || c.Encoding != tokens.Encoding {
 		return cacheFile{}
 	}
@@ -173,22 +181,23 @@ func readCache(histDir string) cacheFile {
 
 // writeCache replaces the cache atomically (a temporary file renamed over
 // it), so concurrent gains each leave a whole cache.
-func writeCache(histDir string, c Counts) {
+func writeCache(histDir *privdir.Dir, c Counts) {
+	if histDir == nil {
+		return // no history directory: nothing was ever recorded
+	}
 	b, err := json.Marshal(cacheFile{Version: cacheVersion, Encoding: tokens.Encoding, Raw: c.Raw, Shown: c.Shown})
 	if err != nil {
 		return
 	}
-	f, err := os.CreateTemp(histDir, ".tokens-*")
-	if errors.Is(err, fs.ErrNotExist) {
-		return // no history directory: nothing was ever recorded
-	} else if err != nil {
+	f, name, err := histDir.CreateTemp(".tokens-")
+	if err != nil {
 		return
 	}
 	_, werr := f.Write(b)
 	if cerr := f.Close(); werr == nil && cerr == nil {
-		if os.Rename(f.Name(), filepath.Join(histDir, cacheName)) == nil {
+		if histDir.Rename(name, cacheName) == nil {
 			return
 		}
 	}
-	os.Remove(f.Name())
+	histDir.Remove(name)
 }

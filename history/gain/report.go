@@ -60,6 +60,10 @@ type Totals struct {
 	Runs            int `json:"runs"`
 	CuratedRuns     int `json:"curated_runs"`
 	PassthroughRuns int `json:"passthrough_runs"`
+	// The curated runs by what they printed: a block, or the raw output
+	// (the block would not have been clearly smaller, or the rule failed).
+	BlockRuns int `json:"block_runs"`
+	RawRuns   int `json:"raw_runs"`
 	// Bytes and tokens cover the curated runs only: a pass-through run's
 	// output goes straight to the caller and is never seen.
 	RawBytes    int64    `json:"raw_bytes"`
@@ -312,6 +316,11 @@ func Build(recs []history.Record, c Counts, st history.ReadStats, o Options) Rep
 		runs = append(runs, run)
 		t := &rep.Totals
 		t.CuratedRuns++
+		if r.Shown == history.ShownBlock {
+			t.BlockRuns++
+		} else {
+			t.RawRuns++
+		}
 		t.RawBytes += run.RawBytes
 		t.ShownBytes += run.ShownBytes
 		t.RawTokens += run.RawTokens

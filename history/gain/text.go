@@ -31,10 +31,13 @@ func (rep Report) WriteText(w io.Writer) error {
 		return p.err
 	}
 	est := t.RawEstimated+t.ShownEstimated > 0
-	p.f("  summarized      %s   raw %s tokens   shown %s tokens   saved %s tokens (%s)\n",
-		runs(t.CuratedRuns), tok(t.RawTokens, t.RawEstimated > 0), tok(t.ShownTokens, t.ShownEstimated > 0),
-		tok(t.SavedTokens, est), pctText(t.SavedPct))
-	p.f("  passed through  %s   output went straight to the caller: size unknown\n", runs(t.PassthroughRuns))
+	p.table([][]string{
+		{"summarized", runs(t.BlockRuns), "printed a block"},
+		{"printed raw", runs(t.RawRuns), "captured, then printed whole: a block would not have been clearly smaller"},
+		{"passed through", runs(t.PassthroughRuns), "output went straight to the caller: size unknown"},
+		{"captured", runs(t.CuratedRuns), fmt.Sprintf("raw %s tokens   shown %s tokens   saved %s tokens (%s)",
+			tok(t.RawTokens, t.RawEstimated > 0), tok(t.ShownTokens, t.ShownEstimated > 0), tok(t.SavedTokens, est), pctText(t.SavedPct))},
+	}, 1)
 	if t.CuratedRuns > 0 {
 		p.f("\nTokens are %s. Raw output: counted for %s, estimated for %d. Shown: counted for %d, estimated for %d.\n",
 			rep.Encoding, runs(t.RawCounted), t.RawEstimated, t.ShownCounted, t.ShownEstimated)
