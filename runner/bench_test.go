@@ -107,7 +107,7 @@ func BenchmarkCaptureStream(b *testing.B) {
 // limit in small writes and in chunks as large as the capture reads from a
 // pipe: the per-byte cost of keeping the head and sliding the tail.
 func BenchmarkBufferWrite(b *testing.B) {
-	for _, chunk := range []int{512, 32 << 10, 256 << 10} {
+	for _, chunk := range []int{512, 32 << 10, 1 << 20} {
 		b.Run(fmt.Sprintf("chunk=%d", chunk), func(b *testing.B) {
 			p := make([]byte, chunk)
 			for i := range p {

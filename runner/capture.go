@@ -24,7 +24,7 @@ type Options struct {
 	Limit int
 	// StdoutTee and StderrTee, when set, also receive every byte of the
 	// stream (the on-disk copy of the raw output), in the chunks the
-	// capture reads, up to 256 KiB. They must not fail; a failing tee would
+	// capture reads, up to 1 MiB. They must not fail; a failing tee would
 	// otherwise stop the capture.
 	StdoutTee, StderrTee io.Writer
 	// PTY runs the child on a pseudo-terminal, as if it wrote to a terminal.

@@ -8,7 +8,7 @@ import (
 )
 
 // readSize is the buffer each captured stream is read into.
-const readSize = 256 << 10
+const readSize = 1 << 20
 
 // Pauses between reads, so that what a stream costs follows its bytes and
 // not how the child cuts them into writes. A reader that is always waiting
