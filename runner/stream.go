@@ -7,7 +7,9 @@ import (
 	"time"
 )
 
-// readSize is the buffer each captured stream is read into.
+// readSize is the buffer each captured stream is read into: as large as
+// the pipe, so that a read can take all the child has written since the
+// last one, and the fewer the reads, the fewer the wake-ups.
 const readSize = 1 << 20
 
 // Pauses between reads, so that what a stream costs follows its bytes and
