@@ -41,7 +41,8 @@ Flags:
                          passes through, then run it
       --pty              run a captured command on a pseudo-terminal; its
                          stderr arrives merged into stdout, and terminal
-                         escape sequences are removed before summarizing
+                         escape sequences are removed before summarizing;
+                         stdin is typed into the terminal, then Ctrl-D
       --capture-limit N  bytes of each stream kept in memory (head and tail),
                          in at most N/16 lines; at least 1024, default
                          4194304
@@ -57,6 +58,9 @@ Flags:
 When stderr is a terminal, a summarized command that runs for more than a
 second shows a progress line there (elapsed time, lines and bytes captured),
 erased before the block prints; not with NO_COLOR or TERM=dumb.
+
+Signals sent to shrinkrun (HUP, INT, QUIT, ABRT, TERM, USR1, USR2, ALRM,
+PIPE) reach the command and its process group.
 
 Exit status: the command's exit code; 128+N when signal N killed it; 127 when
 it was not found and 126 when it could not be executed. 2 for a mistake in
