@@ -19,6 +19,8 @@ Verbs:
       print instructions for AGENTS.md / CLAUDE.md
   shrinkrun gain [--since D] [--project] [--json] [--runs] [--days N] [--top N]
       tokens saved, per rule and per command (shrinkrun gain --help)
+  shrinkrun compress --command 'CMD' [--exit N] [--stdout F --stderr F]
+      the block for output captured elsewhere
 Each verb prints its own help with -h or --help. A command named like a
 verb runs with shrinkrun -- NAME.
 
@@ -45,7 +47,11 @@ Flags:
                          in at most N/16 lines; at least 1024, default
                          4194304
       --budget N         largest block in bytes; at least 512, default 16384
-                         (or SHRINKRUN_BUDGET)
+                         (or SHRINKRUN_BUDGET, or the --agent's)
+      --agent NAME       the client the block is for (claude, codex, gemini;
+                         or SHRINKRUN_AGENT): sizes the block to what that
+                         client shows its model; with claude, a lone
+                         argument is Claude Code's shell prefix string
       --version          print the version
   -h, --help             print this help
 
