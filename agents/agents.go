@@ -23,8 +23,8 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/hook"
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // BackupSuffix is appended to a settings file's name for the copy kept
@@ -243,7 +243,7 @@ func (a *Agent) find(root *node) []Installed {
 // runs reports whether a hook command is `SHRINKRUN hook NAME` for this
 // agent, and the binary it names.
 func (a *Agent) runs(cmd string) (string, bool) {
-	c := classify.String(cmd)
+	c := rules.String(cmd)
 	if len(c.Stages) != 1 || len(c.Assigns) != 0 {
 		return "", false
 	}

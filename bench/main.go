@@ -128,7 +128,7 @@ type env struct {
 	base      []string
 	repo      string // git repository with ~40 changed files and a long history
 	changed   int    // paths git status --porcelain lists in repo
-	corpus    string // testdata/corpus
+	corpus    string // rules: FAMILY/testdata/RULE under it
 }
 
 func run() error {
@@ -145,7 +145,7 @@ func run() error {
 	} else {
 		defer os.RemoveAll(tmp)
 	}
-	e := &env{root: root, tmp: tmp, corpus: filepath.Join(root, "testdata", "corpus")}
+	e := &env{root: root, tmp: tmp, corpus: filepath.Join(root, "rules")}
 	e.shrinkrun = *flagBin
 	if e.shrinkrun == "" {
 		e.shrinkrun = filepath.Join(tmp, "bin", "shrinkrun")

@@ -95,7 +95,7 @@ type bigCase struct {
 // one, or a pathological stream.
 func (e *env) bigCases(dir string, total int64) ([]bigCase, error) {
 	const chunkSize = 64 << 20
-	corpus, err := input.CorpusDir()
+	corpus, err := input.Root()
 	if err != nil {
 		return nil, err
 	}

@@ -197,7 +197,7 @@ func untar(archive []byte, dir string) error {
 // test run from the corpus (its stdout and stderr) and exits 101, as the
 // real run did. The summarizer path is then timed without compiling.
 func (e *env) fakeCargo(dir, corpusCase string) error {
-	base := filepath.Join(e.corpus, "cargo_test", corpusCase)
+	base := filepath.Join(e.corpus, "cargo", "testdata", "cargo_test", corpusCase)
 	for _, ext := range []string{".stdout", ".stderr"} {
 		if _, err := os.Stat(base + ext); err != nil {
 			return fmt.Errorf("corpus case %s: %w", corpusCase, err)
@@ -212,7 +212,7 @@ func (e *env) fakeCargo(dir, corpusCase string) error {
 
 // biggestCase returns the cargo_test corpus case with the most output.
 func (e *env) biggestCase(rule string) (string, error) {
-	metas, err := filepath.Glob(filepath.Join(e.corpus, rule, "*.meta"))
+	metas, err := filepath.Glob(filepath.Join(e.corpus, "*", "testdata", rule, "*.meta"))
 	if err != nil || len(metas) == 0 {
 		return "", fmt.Errorf("no corpus for %s in %s", rule, e.corpus)
 	}

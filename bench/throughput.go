@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/bench/input"
-	"github.com/shrinkrun/shrinkrun/summarize"
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // summarizeTimeout bounds one input's measurement. At 100 MB/s the largest
@@ -21,7 +21,7 @@ import (
 // reported as timed out instead.
 const summarizeTimeout = 3 * time.Minute
 
-// summarizers prints the throughput of summarize.Block alone on each rule's
+// summarizers prints the throughput of rules.Block alone on each rule's
 // corpus repeated to each size. Every input is measured in a child process
 // (this program, run with -summarize-one) so that one slow rule is stopped
 // at summarizeTimeout without stopping the benchmark.
@@ -39,7 +39,7 @@ func (e *env) summarizers() error {
 		return err
 	}
 	printf("## Summarizers alone\n\n")
-	printf("`summarize.Block` (rule, budget and boundary check) on each rule's corpus cases (`testdata/corpus/RULE`) repeated to the size, in MB/s (10^6 bytes) by wall time / by CPU time (all threads, the garbage collector's included); median of 15, 5 and 3 runs for 1, 10 and 100 MB, in a fresh process per input. ")
+	printf("`rules.Block` (rule, budget and boundary check) on each rule's corpus cases (`rules/FAMILY/testdata/RULE`) repeated to the size, in MB/s (10^6 bytes) by wall time / by CPU time (all threads, the garbage collector's included); median of 15, 5 and 3 runs for 1, 10 and 100 MB, in a fresh process per input. ")
 	printf("*alloc* is the bytes allocated per run over the input size. From the command line a summarizer only ever sees the bounded capture (at most 4 MiB and 262144 lines per stream); the larger inputs show that its cost is linear.\n\n")
 	printf("| rule |")
 	for _, mb := range sizes {
@@ -119,7 +119,7 @@ func summarizeChild(arg string) int {
 	}
 	size, _ := strconv.Atoi(parts[1])
 	reps, _ := strconv.Atoi(parts[2])
-	corpus, err := input.CorpusDir()
+	corpus, err := input.Root()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 2
@@ -136,7 +136,7 @@ func summarizeChild(arg string) int {
 		r := u.Sized(size)
 		n := input.Size(r)
 		if size < 100e6 {
-			summarize.Block(r) // warm up
+			rules.Block(r) // warm up
 		}
 		var times, cpus []time.Duration
 		var before, after runtime.MemStats
@@ -144,7 +144,7 @@ func summarizeChild(arg string) int {
 		runtime.ReadMemStats(&before)
 		for range reps {
 			start, cpu0 := time.Now(), cpuTime()
-			summarize.Block(r)
+			rules.Block(r)
 			times = append(times, time.Since(start))
 			cpus = append(cpus, cpuTime()-cpu0)
 		}

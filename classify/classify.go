@@ -2,7 +2,8 @@
 // one that shrinkrun summarizes and which rule applies. It is pure: no I/O.
 //
 // String mode parses the command with a real shell parser and accepts only
-// the AST node types that contract §3 allows; anything else passes through.
+// the AST node types docs/classify.md allows (the shape of a recognized
+// command); anything else passes through.
 // Argv mode classifies words that the caller's shell already split.
 package classify
 
@@ -13,29 +14,6 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 )
-
-// Rule ids. Each has a summarizer in package summarize.
-const (
-	GitStatus  = "bash.git_status"
-	GitDiff    = "bash.git_diff"
-	GitLog     = "bash.git_log"
-	CargoCheck = "bash.cargo_check"
-	CargoTest  = "bash.cargo_test"
-
-	GitPush     = "bash.git_push"
-	GitPull     = "bash.git_pull"
-	GitFetch    = "bash.git_fetch"
-	GitClone    = "bash.git_clone"
-	GitShow     = "bash.git_show"
-	CargoBuild  = "bash.cargo_build"
-	CargoClippy = "bash.cargo_clippy"
-)
-
-// Rules lists every rule id this package can return.
-var Rules = slices.Concat(coreRules, goRules, pythonRules, nodeRules)
-
-var coreRules = []string{GitStatus, GitDiff, GitLog, CargoCheck, CargoTest,
-	GitPush, GitPull, GitFetch, GitClone, GitShow, CargoBuild, CargoClippy}
 
 // Result is the classification of one command.
 type Result struct {
@@ -61,10 +39,13 @@ type Result struct {
 	// Pos is the 1-based "line:col" of the token that caused the
 	// pass-through in string mode, or "" when there is none.
 	Pos string
+
+	// translated is the matcher's Verdict.Translated, for InLocale.
+	translated bool
 }
 
-// String classifies a command string (the -c form).
-func String(src string) Result {
+// String classifies a command string (the -c form); m picks the rule.
+func String(src string, m Matcher) Result {
 	// bash keeps a carriage return inside the word it ends up in, while
 	// editors and agents read it as a line break: refuse either reading.
 	// A NUL byte cannot reach bash -c at all.
@@ -84,18 +65,19 @@ func String(src string) Result {
 		return Result{Reason: r.reason, Pos: posString(r.pos)}
 	}
 	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr, Filters: c.filters}
-	v := match(c.stages[0])
-	if v.rule == "" {
-		res.Reason, res.Pos = v.reason, posString(c.first[v.at].Pos())
+	v := m(c.stages[0])
+	if v.Rule == "" {
+		res.Reason, res.Pos = v.Reason, posString(c.first[v.At].Pos())
 	}
-	res.Rule = v.rule
+	res.Rule, res.translated = v.Rule, v.Translated
 	return res
 }
 
 // Argv classifies words already split by the caller's shell. Every word is
 // taken literally: "|" or "2>&1" is an argument, not an operator. Leading
-// NAME=value words are assignments, as the shell would read them.
-func Argv(argv []string) Result {
+// NAME=value words are assignments, as the shell would read them. m picks
+// the rule.
+func Argv(argv []string, m Matcher) Result {
 	assigns, _ := SplitAssigns(argv)
 	n := len(assigns)
 	var res Result
@@ -111,8 +93,8 @@ func Argv(argv []string) Result {
 		return res
 	}
 	res.Stages = [][]string{slices.Clone(argv[n:])}
-	v := match(res.Stages[0])
-	res.Rule, res.Reason = v.rule, v.reason
+	v := m(res.Stages[0])
+	res.Rule, res.Reason, res.translated = v.Rule, v.Reason, v.Translated
 	return res
 }
 

@@ -1,4 +1,4 @@
-package classify
+package classify_test
 
 import (
 	"reflect"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// stringCases walks contract §3 line by line in string mode. want is the
+// stringCases walks docs/classify.md line by line in string mode. want is the
 // rule, or "" for a pass-through. It also seeds FuzzClassify.
 var stringCases = []struct{ in, want string }{
 	// The rules, with the argument forms each accepts.
@@ -378,7 +378,7 @@ func TestExplain(t *testing.T) {
 	}
 }
 
-// argvCases are contract §3 in argv mode: every word is literal, so
+// argvCases are docs/classify.md in argv mode: every word is literal, so
 // operators and expansions are plain arguments.
 var argvCases = []struct {
 	in   []string

@@ -1,4 +1,4 @@
-package classify
+package classify_test
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 )
 
 // FuzzClassify checks every recognized command against two oracles: the
-// syntax tree has only the shapes contract §3 allows, and bash itself splits
+// syntax tree has only the shapes docs/classify.md allows, and bash itself splits
 // the words into the same argv (skipped under -short or without bash).
 func FuzzClassify(f *testing.F) {
 	for _, c := range stringCases {

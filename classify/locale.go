@@ -56,18 +56,13 @@ func Getenv(assigns []string, environ func(string) string) func(string) string {
 	}
 }
 
-// translatedRules are the rules whose summaries read git's messages, which
-// git translates: the long status, --stat's summary line, the remote verbs'
-// progress and hints.
-var translatedRules = map[string]bool{
-	GitStatus: true, GitDiff: true, GitLog: true, GitShow: true,
-	GitPush: true, GitPull: true, GitFetch: true, GitClone: true,
-}
-
 // InLocale turns r into a pass-through when its rule reads messages that the
-// child's locale, seen through getenv, would translate.
+// child's locale, seen through getenv, would translate (the matcher's
+// Verdict.Translated: the git rules, whose summaries read git's messages:
+// the long status, --stat's summary line, the remote verbs' progress and
+// hints).
 func (r Result) InLocale(getenv func(string) string) Result {
-	if !translatedRules[r.Rule] {
+	if r.Rule == "" || !r.translated {
 		return r
 	}
 	name, value, translated := Translated(Getenv(r.Assigns, getenv))

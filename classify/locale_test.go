@@ -1,4 +1,4 @@
-package classify
+package classify_test
 
 import (
 	"strings"

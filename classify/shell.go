@@ -9,8 +9,9 @@ import (
 )
 
 // This file is the allowlist over the syntax tree: every node type and
-// field that contract §3 permits is accepted explicitly, and everything
-// else is refused with the reason and the position of the node at fault.
+// field that docs/classify.md permits (the shape of a recognized command)
+// is accepted explicitly, and everything else is refused with the reason
+// and the position of the node at fault.
 
 // refusal is why a command string passes through, and where.
 type refusal struct {

@@ -23,7 +23,7 @@ package compress
 import (
 	"strings"
 
-	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -50,8 +50,7 @@ type Output struct {
 // Recognized reports whether command is one shrinkrun summarizes: for any
 // other, Block always reports false, and the output is shown as it is.
 func Recognized(command string) bool {
-	c := classify.String(command)
-	return c.Rule != "" && summarize.Has(c.Rule)
+	return rules.String(command).Rule != ""
 }
 
 // Block returns the block for o, or false when o should be shown as it
@@ -60,7 +59,7 @@ func Block(o Output) ([]byte, bool) {
 	if !Recognized(o.Command) {
 		return nil, false
 	}
-	c := classify.String(o.Command)
+	c := rules.String(o.Command)
 	r := &summarize.Run{
 		Rule:        c.Rule,
 		Command:     strings.TrimSpace(o.Command),
@@ -81,7 +80,7 @@ func Block(o Output) ([]byte, bool) {
 		// there, while the header still counts each real stream.
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
-	block, ok := summarize.Block(r)
+	block, ok := rules.Block(r)
 	raw := summarize.EstimateTokens(o.Stdout) + summarize.EstimateTokens(o.Stderr)
 	if !ok || !Worth(len(block), r.StdoutBytes+r.StderrBytes, summarize.EstimateTokens(block), int64(raw)) {
 		return nil, false

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -31,7 +31,7 @@ func TestWorth(t *testing.T) {
 	}
 }
 
-// corpusCase is one real run from testdata/corpus.
+// corpusCase is one real run from the rules' corpora (rules/*/testdata).
 type corpusCase struct {
 	name           string
 	out            Output
@@ -40,7 +40,7 @@ type corpusCase struct {
 }
 
 func loadCorpus(t testing.TB) []corpusCase {
-	metas, err := filepath.Glob("../testdata/corpus/*/*.meta")
+	metas, err := filepath.Glob("../rules/*/testdata/*/*.meta")
 	if err != nil || len(metas) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}
@@ -52,7 +52,7 @@ func loadCorpus(t testing.TB) []corpusCase {
 			continue
 		}
 		meta, _ := os.ReadFile(m)
-		c := corpusCase{name: strings.TrimPrefix(base, "../testdata/corpus/"), golden: golden}
+		c := corpusCase{name: filepath.Base(filepath.Dir(base)) + "/" + filepath.Base(base), golden: golden}
 		for _, line := range strings.Split(string(meta), "\n") {
 			if v, ok := strings.CutPrefix(line, "command: "); ok {
 				c.out.Command = v
@@ -77,7 +77,7 @@ func TestCorpus(t *testing.T) {
 		if bytes.Contains(c.golden, []byte("raw_output:")) || !bytes.HasPrefix(c.golden, []byte("[tool_output_compression]")) {
 			continue // a golden of another shape (a pipe's, a cut capture's)
 		}
-		if classify.String(c.out.Command).Rule == "" {
+		if rules.String(c.out.Command).Rule == "" {
 			continue // kept for the rule alone: classify passes the command through
 		}
 		block, ok := Block(c.out)

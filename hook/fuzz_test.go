@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // FuzzRun feeds arbitrary payloads to every agent's decision. Whatever the
@@ -89,10 +89,10 @@ func checkAnswer(t *testing.T, a Agent, payload []byte, r Result, bin string) {
 	if orig != r.Command || rewrite != r.Rewrite {
 		t.Fatalf("command %q -> %q, result says %q -> %q", orig, rewrite, r.Command, r.Rewrite)
 	}
-	if c := classify.String(orig); c.Rule == "" {
+	if c := rules.String(orig); c.Rule == "" {
 		t.Fatalf("rewrote %q, which shrinkrun passes through (%s)", orig, c.Reason)
 	}
-	back := classify.String(rewrite)
+	back := rules.String(rewrite)
 	if len(back.Stages) != 1 || !slices.Equal(back.Stages[0], []string{bin, "--agent", string(a), "-c", orig}) {
 		t.Fatalf("rewrite %q does not run %q under %s", rewrite, orig, bin)
 	}

@@ -15,7 +15,7 @@
 // make neutral, so their payloads are read and always left alone (measured
 // with the real clients in agents/e2e; docs/agents.md).
 //
-// Whether a command is worth rewriting is decided by classify.String on the
+// Whether a command is worth rewriting is decided by rules.String on the
 // command exactly as the agent wrote it, and the rewrite runs that same
 // string with `shrinkrun -c`, so shrinkrun classifies it the same way when
 // it runs. docs/agents.md describes every agent's format and why each
@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/setting"
 )
 
@@ -105,7 +106,7 @@ func Run(agent Agent, payload []byte, env Env) Result {
 		res.Reason = "already runs under shrinkrun"
 		return res
 	}
-	c := classify.String(req.command)
+	c := rules.String(req.command)
 	if c.Rule == "" {
 		res.Reason = "shrinkrun passes it through: " + c.Explain()
 		return res
@@ -172,6 +173,6 @@ func isShrinkrun(word string) bool {
 // Wrapped reports whether cmd already runs under shrinkrun, in either form
 // (`shrinkrun -c '...'`, `shrinkrun -- ...`, with any path or flags).
 func Wrapped(cmd string) bool {
-	c := classify.String(cmd)
+	c := rules.String(cmd)
 	return len(c.Stages) > 0 && len(c.Stages[0]) > 0 && isShrinkrun(c.Stages[0][0])
 }

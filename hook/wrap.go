@@ -7,7 +7,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // Wrap returns the command that runs cmd under the shrinkrun binary bin,
@@ -36,7 +36,7 @@ func Wrap(bin string, a Agent, cmd string) (string, error) {
 		return "", errors.New("the command cannot be quoted: " + err.Error())
 	}
 	s := qb + " --agent " + string(a) + " -c " + qc
-	back := classify.String(s)
+	back := rules.String(s)
 	if len(back.Stages) != 1 || len(back.Assigns) != 0 || !slices.Equal(back.Stages[0], []string{bin, "--agent", string(a), "-c", cmd}) {
 		return "", errors.New("the rewrite would not read back as the same command")
 	}

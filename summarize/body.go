@@ -50,28 +50,36 @@ func (b *Body) List(key string, items []string, max int) {
 	b.fields = append(b.fields, f)
 }
 
-// capped collects the first max items of a list and counts all of them,
+// Append appends the fields of o, in order: a rule that shows another's
+// body after its own fields (git show's patch is git diff's).
+func (b *Body) Append(o *Body) {
+	b.fields = append(b.fields, o.fields...)
+}
+
+// Capped collects the first max items of a list and counts all of them,
 // for a rule that reads a stream once and shows only the head of a list:
 // on a large output it holds max items instead of every line.
-type capped struct {
-	items []string
-	total int
-	max   int
+type Capped struct {
+	Items []string // the first Max items
+	Total int      // every item
+	Max   int
 }
 
-func newCapped(max int) capped { return capped{max: max} }
+// NewCapped returns a Capped that keeps the first max items.
+func NewCapped(max int) Capped { return Capped{Max: max} }
 
-func (c *capped) add(item string) {
-	if len(c.items) < c.max {
-		c.items = append(c.items, item)
+// Add counts item, and keeps it while fewer than Max are kept.
+func (c *Capped) Add(item string) {
+	if len(c.Items) < c.Max {
+		c.Items = append(c.Items, item)
 	}
-	c.total++
+	c.Total++
 }
 
-// ListCapped appends c as List(key, all, c.max) would have appended the
+// ListCapped appends c as List(key, all, c.Max) would have appended the
 // whole list.
-func (b *Body) ListCapped(key string, c capped) {
-	b.ListHead(key, c.items, c.total)
+func (b *Body) ListCapped(key string, c Capped) {
+	b.ListHead(key, c.Items, c.Total)
 }
 
 // ListHead appends a list of total items of which only the first ones,
@@ -90,14 +98,14 @@ func (b *Body) ListHead(key string, head []string, total int) {
 // go, so no line and no UTF-8 character is ever cut. Sizes are kept per
 // list and updated per drop, so fit is linear in the number of items.
 func (b *Body) fit(max int) {
-	size := len(b.render())
+	size := len(b.Render())
 	if size <= max {
 		return
 	}
 	items := make([]int, len(b.fields)) // rendered bytes of each list's items
 	for i, f := range b.fields {
 		for _, it := range f.items {
-			items[i] += itemSize(it)
+			items[i] += ItemSize(it)
 		}
 	}
 	for size > max {
@@ -112,25 +120,25 @@ func (b *Body) fit(max int) {
 		}
 		f := &b.fields[best]
 		before := listSize(f.key, items[best], len(f.items), f.omitted)
-		items[best] -= itemSize(f.items[len(f.items)-1])
+		items[best] -= ItemSize(f.items[len(f.items)-1])
 		f.items = f.items[:len(f.items)-1]
 		f.omitted++
 		size += listSize(f.key, items[best], len(f.items), f.omitted) - before
 	}
 }
 
-// itemSize is the rendered size of one list item: "- " or "  " before each
+// ItemSize is the rendered size of one list item: "- " or "  " before each
 // of its lines and a newline after.
-func itemSize(it string) int {
+func ItemSize(it string) int {
 	n := 0
 	for l := range strings.SplitSeq(it, "\n") {
-		n += 3 + len(clean(l))
+		n += 3 + len(Clean(l))
 	}
 	return n
 }
 
-// omittedSize is the size of the "KEY_omitted: N" line.
-func omittedSize(key string, n int) int {
+// OmittedSize is the size of the "KEY_omitted: N" line.
+func OmittedSize(key string, n int) int {
 	return len(key) + len("_omitted: ") + len(strconv.Itoa(n)) + 1
 }
 
@@ -143,12 +151,15 @@ func listSize(key string, itemBytes, n, omitted int) int {
 		size += len(key) + 2
 	}
 	if omitted > 0 {
-		size += omittedSize(key, omitted)
+		size += OmittedSize(key, omitted)
 	}
 	return size
 }
 
-func (b *Body) render() []byte {
+// Render returns the body as the block shows it: each field on its own
+// line, "key: value", or "key:" and its "- item" lines, with the
+// _omitted count of a capped list after it.
+func (b *Body) Render() []byte {
 	var sb strings.Builder
 	for _, f := range b.fields {
 		if !f.list {
@@ -169,7 +180,7 @@ func (b *Body) render() []byte {
 				} else {
 					sb.WriteString("  ")
 				}
-				sb.WriteString(clean(l))
+				sb.WriteString(Clean(l))
 				sb.WriteByte('\n')
 			}
 		}
@@ -186,15 +197,15 @@ func (b *Body) render() []byte {
 // oneLine makes s safe as a single header or field value: newlines would
 // let copied text forge fields, so they are shown as spaces.
 func oneLine(s string) string {
-	s = clean(s)
+	s = Clean(s)
 	if strings.ContainsAny(s, "\n\r") {
 		s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
 	}
 	return s
 }
 
-// clean keeps the block valid UTF-8 and free of a trailing carriage return.
-func clean(s string) string {
+// Clean keeps the block valid UTF-8 and free of a trailing carriage return.
+func Clean(s string) string {
 	s = strings.TrimSuffix(s, "\r")
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")

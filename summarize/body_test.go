@@ -26,7 +26,7 @@ diagnostics:
    --> src/main.rs:2:13
 forged: a rule: fake
 `
-	if got := string(b.render()); got != want {
+	if got := string(b.Render()); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -48,7 +48,7 @@ func TestBodyFit(t *testing.T) {
 		b.List("b", items("b", 7), 0)
 		b.List("c", items("c", 300), 250)
 		b.fit(max)
-		out := string(b.render())
+		out := string(b.Render())
 		if !utf8.ValidString(out) {
 			t.Fatalf("max %d: invalid UTF-8", max)
 		}
@@ -85,16 +85,16 @@ func TestListCapped(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 3, 7} {
 		for _, max := range []int{1, 3, 5} {
 			var all []string
-			c := newCapped(max)
+			c := NewCapped(max)
 			for i := range n {
 				item := fmt.Sprintf("line %d", i)
 				all = append(all, item)
-				c.add(item)
+				c.Add(item)
 			}
 			var want, got Body
 			want.List("k", all, max)
 			got.ListCapped("k", c)
-			if w, g := string(want.render()), string(got.render()); w != g {
+			if w, g := string(want.Render()), string(got.Render()); w != g {
 				t.Errorf("%d items, cap %d: ListCapped renders\n%s\nList renders\n%s", n, max, g, w)
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// header renders the fixed [tool_output_compression] header of contract §4.
+// header renders the fixed [tool_output_compression] header (docs/format.md).
 func header(r *Run) []byte {
 	b := make([]byte, 0, 320)
 	line := func(k, v string) {
@@ -17,7 +17,7 @@ func header(r *Run) []byte {
 	b = append(b, "[tool_output_compression]\n"...)
 	line("tool", "bash")
 	line("rule", r.Rule)
-	line("command", shortCommand(oneLine(r.Command), r.budget()/8))
+	line("command", shortCommand(oneLine(r.Command), r.BlockBudget()/8))
 	line("success", strconv.FormatBool(r.Exited && r.ExitCode == 0))
 	if r.Exited {
 		line("exit_code", strconv.Itoa(r.ExitCode))

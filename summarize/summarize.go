@@ -1,10 +1,19 @@
-// Package summarize turns the captured output of a recognized command into the
-// curated block: a fixed header followed by a rule-specific body.
+// Package summarize is the core that every rule is built on: the Run a rule
+// reads, the Body it fills, the block's header, the budget and the fitting
+// of lists into it, the text helpers rules share, and the boundary check
+// that no rule can skip.
 //
-// Every rule is a pure function from a Run to a Body. Rules only ever copy lines
+// A rule is a pure function from a Run to a Body. Rules only ever copy lines
 // from the raw output or count things in it; the Body type is the only way to
 // emit text, so caps and their "left out" counts are applied in one place.
+// The rules themselves live in one package per family of tools
+// (rules/git, rules/cargo, ...), and the table of them in package rules:
+// nothing here names a rule or a family.
 package summarize
+
+import (
+	"strconv"
+)
 
 // Run is one captured execution of a recognized command, as a rule sees it.
 type Run struct {
@@ -35,8 +44,8 @@ type Run struct {
 	// line: "shrinkrun show ID", or why it was not kept. Empty omits it.
 	RawOutput string
 
-	split  [2]splitStream // Stdout's and Stderr's lines, for linesOf
-	goText [2]splitStream // their text lines, for goTextOf
+	split   [2]splitStream // Stdout's and Stderr's lines, for Lines
+	derived [2]derived     // what Derive computed from each stream
 }
 
 // DefaultBudget is the block size limit when none is given: about 4k tokens,
@@ -44,22 +53,39 @@ type Run struct {
 // summarizing.
 const DefaultBudget = 16 << 10
 
-func (r *Run) budget() int {
+// BlockBudget is the limit on the whole block in bytes: Budget, or
+// DefaultBudget when Budget is 0.
+func (r *Run) BlockBudget() int {
 	if r.Budget > 0 {
 		return r.Budget
 	}
 	return DefaultBudget
 }
 
-// bodyRoom is how many bytes the budget leaves for the body: Block puts the
+// BodyRoom is how many bytes the budget leaves for the body: Block puts the
 // header before it and the raw_output line after it. Rules with long lists
 // size them from it so they choose what to leave out, before fit must.
-func (r *Run) bodyRoom() int {
-	room := r.budget() - len(header(r))
+func (r *Run) BodyRoom() int {
+	room := r.BlockBudget() - len(header(r))
 	if r.RawOutput != "" {
 		room -= len(footer(r))
 	}
 	return room
+}
+
+// Failed reports whether the run failed: an exit code other than 0, or
+// none at all.
+func (r *Run) Failed() bool {
+	return !r.Exited || r.ExitCode != 0
+}
+
+// ExitCodeValue is the body's exit_code value: the integer, or null when the
+// command did not exit (killed by a signal, never started), as in the header.
+func (r *Run) ExitCodeValue() string {
+	if !r.Exited {
+		return "null"
+	}
+	return strconv.Itoa(r.ExitCode)
 }
 
 func footer(r *Run) string {
@@ -68,42 +94,6 @@ func footer(r *Run) string {
 
 // Func is a rule: a pure function from captured output to a body.
 type Func func(r *Run) *Body
-
-// rules maps every rule id that classify can return to its summarizer.
-// Each family of rules lists its own in its file.
-var rules = merge(coreRules, goRules, pythonRules, nodeRules)
-
-var coreRules = map[string]Func{
-	"bash.git_status":  gitStatus,
-	"bash.git_diff":    gitDiff,
-	"bash.git_log":     gitLog,
-	"bash.cargo_check": cargoCheck,
-	"bash.cargo_test":  cargoTest,
-
-	"bash.git_push":     gitPush,
-	"bash.git_pull":     gitPull,
-	"bash.git_fetch":    gitFetch,
-	"bash.git_clone":    gitClone,
-	"bash.git_show":     gitShow,
-	"bash.cargo_build":  cargoBuild,
-	"bash.cargo_clippy": cargoClippy,
-}
-
-func merge(families ...map[string]Func) map[string]Func {
-	all := map[string]Func{}
-	for _, f := range families {
-		for id, fn := range f {
-			all[id] = fn
-		}
-	}
-	return all
-}
-
-// Has reports whether a summarizer exists for rule.
-func Has(rule string) bool {
-	_, ok := rules[rule]
-	return ok
-}
 
 // readable returns r with its streams as Readable shows them, or r itself
 // when they have nothing a terminal would hide.
@@ -117,37 +107,34 @@ func readable(r *Run) *Run {
 	return &plain
 }
 
-// Block renders the curated block for r: the header, then the rule's body.
-// It reports false when no rule of that id exists, or when the rule failed
-// on this output (a panic is recovered): the caller then prints the raw
-// output, so a bug in a rule can never cost the user the output or the exit
-// status. The fuzz tests treat false as a failure. Rules read the streams
-// as a terminal would show them (Readable); the header counts the raw bytes.
-func Block(r *Run) (block []byte, ok bool) {
-	f, ok := rules[r.Rule]
-	if !ok {
-		return nil, false
-	}
+// Block renders the curated block for r: the header, then the body rule
+// makes, fitted to the budget and held to the boundary check of every
+// family's finder. It reports false when the rule failed on this output (a
+// panic is recovered): the caller then prints the raw output, so a bug in a
+// rule can never cost the user the output or the exit status. The fuzz
+// tests treat false as a failure. Rules and finders read the streams as a
+// terminal would show them (Readable); the header counts the raw bytes.
+func Block(r *Run, rule Func, finders []Finder) (block []byte, ok bool) {
 	defer func() {
 		if recover() != nil {
 			block, ok = nil, false
 		}
 	}()
 	r = readable(r)
-	body := f(r)
+	body := rule(r)
 	out := header(r)
 	var foot string
 	if r.RawOutput != "" {
 		foot = footer(r)
 	}
-	room := r.budget() - len(out) - len(foot)
+	room := r.BlockBudget() - len(out) - len(foot)
 	body.fit(room)
-	rendered := body.render()
-	if f := findFailures(r); len(f.required) > 0 {
+	rendered := body.Render()
+	if f := findFailures(r, finders); len(f.required) > 0 {
 		if _, ok := accounted(f, rendered); !ok {
 			body = fallbackBody(r, f)
 			body.fit(room)
-			rendered = body.render()
+			rendered = body.Render()
 		}
 	}
 	out = append(out, rendered...)

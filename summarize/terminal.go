@@ -69,15 +69,15 @@ func appendStripped(out, b []byte) []byte {
 			}
 			i = min(k, len(b)-1) + 1
 		default:
-			i = skipEscape(b, j) + 1
+			i = SkipEscape(b, j) + 1
 		}
 	}
 	return out[:n]
 }
 
-// skipEscape returns the index of the last byte of the escape sequence that
+// SkipEscape returns the index of the last byte of the escape sequence that
 // starts at b[i] == ESC.
-func skipEscape(b []byte, i int) int {
+func SkipEscape(b []byte, i int) int {
 	switch b[i+1] {
 	case '[': // CSI: parameters and intermediates, then a final byte 0x40-0x7e
 		j := i + 2
@@ -178,7 +178,7 @@ func rewrite(dst, line []byte) []byte {
 		if i+1 == len(line) {
 			return dst
 		}
-		k := skipEscape(line, i)
+		k := SkipEscape(line, i)
 		if line[i+1] == '[' && line[k] == 'K' {
 			switch string(line[i+2 : k]) {
 			case "", "0":

@@ -84,3 +84,20 @@ func checkReadable(t *testing.T, b []byte) {
 		t.Fatalf("Readable(%q) = %q, then %q", b, got, again)
 	}
 }
+
+// stripTerminalByByte is StripTerminal as it was, one byte at a time.
+func stripTerminalByByte(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == 0x1b && i+1 < len(b):
+			i = SkipEscape(b, i)
+		case c == 0x1b:
+		case c == '\r' && i+1 < len(b) && b[i+1] == '\n':
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -3,20 +3,19 @@ package summarize
 import (
 	"bytes"
 	"iter"
-	"regexp"
+	"strconv"
 	"strings"
-	"sync"
 	"unsafe"
 )
 
-// lines splits captured output into lines without their terminators ("\n"
+// Lines splits captured output into lines without their terminators ("\n"
 // or "\r\n"). A final line without a newline is kept; a trailing newline
 // does not produce an empty last line.
 //
 // The lines share b's memory instead of copying it: a Run's captured bytes
 // are never written after capture, and each rule and the check split both
 // streams, so a copy per call was an eighth of a summarizer's time.
-func lines(b []byte) []string {
+func Lines(b []byte) []string {
 	if len(b) == 0 {
 		return nil
 	}
@@ -34,19 +33,19 @@ type splitStream struct {
 	ls  []string
 }
 
-// linesOf returns lines(b) for b one of r's streams, split once per Run:
+// Lines returns Lines(b) for b one of r's streams, split once per Run:
 // the rule and the boundary check both read them, and on a large capture
 // the split and its slice cost a tenth of a summary each time. A stream
 // is known by its bytes' address and length, which never change while a
 // rule runs; any other b is split afresh.
-func (r *Run) linesOf(b []byte) []string {
+func (r *Run) Lines(b []byte) []string {
 	for i := range r.split {
 		c := &r.split[i]
 		if c.ls != nil && sameBytes(c.src, b) {
 			return c.ls
 		}
 	}
-	ls := lines(b)
+	ls := Lines(b)
 	for i, stream := range [][]byte{r.Stdout, r.Stderr} {
 		if sameBytes(stream, b) {
 			r.split[i] = splitStream{src: b, ls: ls}
@@ -60,11 +59,11 @@ func sameBytes(a, b []byte) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// eachLine yields the lines of b exactly as lines returns them, without
+// EachLine yields the lines of b exactly as Lines returns them, without
 // building the slice: a rule that reads its streams once, in order, has no
 // use for one, and on a large capture the slice was a tenth of a
 // summarizer's time and most of what the collector had to scan.
-func eachLine(b []byte) iter.Seq[string] {
+func EachLine(b []byte) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		if len(b) == 0 {
 			return
@@ -84,42 +83,51 @@ func eachLine(b []byte) iter.Seq[string] {
 	}
 }
 
-// lazyRegexp compiles its pattern on first use. shrinkrun starts once per
-// command an agent runs and most runs never summarize, so no rule may make
-// every start pay for compiling its patterns.
-type lazyRegexp struct {
-	src  string
-	once sync.Once
-	re   *regexp.Regexp
-}
-
-func lazyRE(src string) *lazyRegexp { return &lazyRegexp{src: src} }
-
-func (l *lazyRegexp) get() *regexp.Regexp {
-	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
-	return l.re
-}
-
-func (l *lazyRegexp) MatchString(s string) bool { return l.get().MatchString(s) }
-
-func (l *lazyRegexp) FindStringSubmatch(s string) []string { return l.get().FindStringSubmatch(s) }
-
-func (l *lazyRegexp) FindAllString(s string, n int) []string { return l.get().FindAllString(s, n) }
-
-func (l *lazyRegexp) FindStringSubmatchIndex(s string) []int {
-	return l.get().FindStringSubmatchIndex(s)
-}
-
-func (l *lazyRegexp) FindString(s string) string { return l.get().FindString(s) }
-
-// containsAny reports whether b holds any of markers: a stream-level gate
+// ContainsAny reports whether b holds any of markers: a stream-level gate
 // for a finder whose every find holds one, so that outputs of other tools
 // cost a few fast searches instead of a pass of per-line parsing.
-func containsAny(b []byte, markers [][]byte) bool {
+func ContainsAny(b []byte, markers [][]byte) bool {
 	for _, m := range markers {
 		if bytes.Contains(b, m) {
 			return true
 		}
 	}
 	return false
+}
+
+// DigitsPrefix returns the ASCII digits s starts with.
+func DigitsPrefix(s string) string {
+	i := 0
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
+
+// IsDigits reports whether s is a non-empty run of ASCII digits.
+func IsDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// NumberBefore returns the integer that directly precedes the first sep in
+// s, or 0 when there is none.
+func NumberBefore(s, sep string) int {
+	i := strings.Index(s, sep)
+	if i < 0 {
+		return 0
+	}
+	start := i
+	for start > 0 && s[start-1] >= '0' && s[start-1] <= '9' {
+		start--
+	}
+	n, _ := strconv.Atoi(s[start:i])
+	return n
 }

@@ -1,9 +1,9 @@
 package summarize
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -24,10 +24,10 @@ var lineCases = []struct {
 
 func TestLines(t *testing.T) {
 	for _, c := range lineCases {
-		if got := lines([]byte(c.in)); !slices.Equal(got, c.want) {
+		if got := Lines([]byte(c.in)); !slices.Equal(got, c.want) {
 			t.Errorf("lines(%q) = %q, want %q", c.in, got, c.want)
 		}
-		if got := slices.Collect(eachLine([]byte(c.in))); !slices.Equal(got, c.want) {
+		if got := slices.Collect(EachLine([]byte(c.in))); !slices.Equal(got, c.want) {
 			t.Errorf("eachLine(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -56,7 +56,7 @@ var locationCases = map[string]bool{
 
 func TestIsLocation(t *testing.T) {
 	for s, want := range locationCases {
-		if got := isLocation(s); got != want {
+		if got := IsLocation(s); got != want {
 			t.Errorf("isLocation(%q) = %v, want %v", s, got, want)
 		}
 	}
@@ -65,46 +65,18 @@ func TestIsLocation(t *testing.T) {
 // The regexps the hand-written parsers replace.
 var (
 	wholeLocation = regexp.MustCompile(`^\S+:\d+:\d+$`)
-	arrowRE       = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
 	anyLocationRE = regexp.MustCompile(`\S+:\d+:\d+`)
 	rustErrorRE   = regexp.MustCompile(`^error(\[E\d{4}\])?: \S`)
 	fatalRE       = regexp.MustCompile(`^(fatal|error): \S`)
 )
 
-var arrowCases = map[string]string{
-	"  --> src/main.rs:12:30":       "src/main.rs:12:30",
-	"--> a:1:2":                     "a:1:2",
-	" \t--> a:1:2:3:4 more":         "a:1:2:3:4",
-	"   --> a:1:2x":                 "a:1:2",
-	"   --> a:1:2:x":                "a:1:2",
-	"   --> a::1:2":                 "a::1:2",
-	"   --> :1:2":                   "",
-	"   -->  a:1:2":                 "",
-	"   --> a:1":                    "",
-	"   --> src/lib.rs:1:2\xff:3:4": "src/lib.rs:1:2\xff:3:4",
-	"   ::: src/lib.rs:1:2":         "",
-}
-
-func TestArrowLocation(t *testing.T) {
-	for l, want := range arrowCases {
-		if got, ok := arrowLocation(l); got != want || ok != (want != "") {
-			t.Errorf("arrowLocation(%q) = %q, %v; want %q", l, got, ok, want)
-		}
-	}
-}
-
-// isProgressByCut is what isProgress replaces.
-func isProgressByCut(l string) bool {
-	t := strings.TrimLeft(l, " ")
-	verb, _, _ := strings.Cut(t, " ")
-	return t != l && verb != "" && verb[0] >= 'A' && verb[0] <= 'Z' && len(l)-len(t)+len(verb) == 12
-}
-
-// FuzzHandParsers checks the parsers written by hand for speed against the
-// plain forms they replace: eachLine against lines (a rule and the check
-// must see the same lines), the location and error-line parsers and the
-// ESLint row test against their regexps, and the python finder's quick
-// test against the finder.
+// FuzzHandParsers checks the core's parsers written by hand for speed
+// against the plain forms they replace: EachLine against Lines (a rule and
+// the check must see the same lines), the location and error-line parsers
+// against their regexps, StripTerminal against its byte-by-byte form,
+// FitHead and AddHead against FitList and AddList, and Readable against
+// its promises. Each family holds its own parsers to theirs in a
+// FuzzHandParsers of its own.
 func FuzzHandParsers(f *testing.F) {
 	for _, c := range lineCases {
 		f.Add([]byte(c.in))
@@ -112,16 +84,8 @@ func FuzzHandParsers(f *testing.F) {
 	for s := range locationCases {
 		f.Add([]byte(s))
 	}
-	for s := range arrowCases {
-		f.Add([]byte(s))
-	}
-	for _, s := range goHandSeeds {
-		f.Add([]byte(s))
-	}
-	for _, s := range pyHandSeeds {
-		f.Add([]byte(s))
-	}
-	for _, s := range nodeHandSeeds {
+	for _, s := range []string{"a|b|c|ddddddddddddddddddddddddddd|e\nf", "\x1b\n\x1b[\n\n\x1b]8;;x\x1b\\y\n",
+		"a\x1b(", "\r\x1b\r\n", "\x1b]0;t\x07\r\n", "\x1b\x1b[1m\r", "x\x1bPq\x1b\\y", "\x1b(\x1b[m"} {
 		f.Add([]byte(s))
 	}
 	for _, s := range []string{"error[E0425]: x", "error: could not compile", "fatal: bad", "error[E04255]: x", "error:  x", "errors: x", "error[X]: y",
@@ -135,53 +99,28 @@ func FuzzHandParsers(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		want := lines(b)
-		got := slices.Collect(eachLine(b))
+		want := Lines(b)
+		got := slices.Collect(EachLine(b))
 		if !slices.Equal(got, want) {
 			t.Fatalf("eachLine(%q) = %q, lines = %q", b, got, want)
 		}
-		for range eachLine(b) {
+		for range EachLine(b) {
 			break // stopping early must not panic
 		}
 		checkReadable(t, b)
 		s := string(b)
-		checkGoHandParsers(t, s)
-		checkPyHandParsers(t, s)
-		checkNodeHandParsers(t, s)
-		if got, want := isLocation(s), wholeLocation.MatchString(s); got != want {
+		checkFitHead(t, s)
+		if got, want := StripTerminal(b), stripTerminalByByte(b); !bytes.Equal(got, want) {
+			t.Fatalf("StripTerminal(%q) = %q, byte by byte %q", s, got, want)
+		}
+		if got, want := IsLocation(s), wholeLocation.MatchString(s); got != want {
 			t.Fatalf("isLocation(%q) = %v, regexp says %v", s, got, want)
-		}
-		var arrow string
-		if m := arrowRE.FindStringSubmatch(s); m != nil {
-			arrow = m[1]
-		}
-		if got, ok := arrowLocation(s); got != arrow || ok != (arrow != "") {
-			t.Fatalf("arrowLocation(%q) = %q, %v; regexp says %q", s, got, ok, arrow)
 		}
 		if got, want := slices.Collect(locations(s)), anyLocationRE.FindAllString(s, -1); !slices.Equal(got, want) {
 			t.Fatalf("locations(%q) = %q, regexp finds %q", s, got, want)
 		}
-		if got, want := isProgress(s), isProgressByCut(s); got != want {
-			t.Fatalf("isProgress(%q) = %v, the plain form says %v", s, got, want)
-		}
-		if got, want := isESLintError(s), reESLintError.MatchString(s); got != want {
-			t.Fatalf("isESLintError(%q) = %v, regexp says %v", s, got, want)
-		}
-		if got, want := isErrorLine(s), rustErrorRE.MatchString(s) || fatalRE.MatchString(s); got != want {
+		if got, want := IsErrorLine(s), rustErrorRE.MatchString(s) || fatalRE.MatchString(s); got != want {
 			t.Fatalf("isErrorLine(%q) = %v, regexps say %v", s, got, want)
-		}
-		if !pyCandidate(s) {
-			for _, mode := range []int{pyModeUnknown, pyModeFailures, pyModeWarnings, pyModeOther} {
-				for _, inSection := range []bool{false, true} {
-					for _, failed := range []bool{false, true} {
-						sc := pyScan{mode: mode, inSection: inSection}
-						if req, ok := sc.required(s, failed); ok || sc != (pyScan{mode: mode, inSection: inSection}) {
-							t.Fatalf("pyCandidate(%q) is false, but in mode %d (section %v, failed %v) the python finder requires %q and moves to %+v",
-								s, mode, inSection, failed, req, sc)
-						}
-					}
-				}
-			}
 		}
 	})
 }
@@ -190,40 +129,22 @@ func FuzzHandParsers(f *testing.F) {
 // the other, even with the same content.
 func TestLinesOf(t *testing.T) {
 	r := &Run{Stdout: []byte("a\nb\n"), Stderr: []byte("a\nb\n")}
-	out, errs := r.linesOf(r.Stdout), r.linesOf(r.Stderr)
+	out, errs := r.Lines(r.Stdout), r.Lines(r.Stderr)
 	if !slices.Equal(out, []string{"a", "b"}) || !slices.Equal(errs, out) {
 		t.Fatalf("lines %q, %q", out, errs)
 	}
-	if &r.linesOf(r.Stdout)[0] != &out[0] || &r.linesOf(r.Stderr)[0] != &errs[0] {
+	if &r.Lines(r.Stdout)[0] != &out[0] || &r.Lines(r.Stderr)[0] != &errs[0] {
 		t.Error("a stream was split twice")
 	}
 	if &out[0] == &errs[0] {
 		t.Error("stdout and stderr share one split")
 	}
 	other := []byte("c\n")
-	if got := r.linesOf(other); !slices.Equal(got, []string{"c"}) {
+	if got := r.Lines(other); !slices.Equal(got, []string{"c"}) {
 		t.Errorf("other bytes: %q", got)
 	}
 	r.Stdout = []byte("d\n")
-	if got := r.linesOf(r.Stdout); !slices.Equal(got, []string{"d"}) {
+	if got := r.Lines(r.Stdout); !slices.Equal(got, []string{"d"}) {
 		t.Errorf("replaced stdout: %q", got)
-	}
-}
-
-// TestGoTextOf: a stream of go test -json events is decoded once per Run,
-// into what goTextLines yields; a stream without events is its lines.
-func TestGoTextOf(t *testing.T) {
-	events := []byte(`{"Action":"output","Package":"p","Output":"--- FAIL: TestX (0.00s)\n"}` + "\n" +
-		`{"Action":"fail","Package":"p"}` + "\n")
-	r := &Run{Stdout: events, Stderr: []byte("plain\n")}
-	text := r.goTextOf(r.Stdout)
-	if want := slices.Collect(goTextLines(lines(events))); !slices.Equal(text, want) {
-		t.Fatalf("goTextOf = %q, want %q", text, want)
-	}
-	if &r.goTextOf(r.Stdout)[0] != &text[0] {
-		t.Error("the events were decoded twice")
-	}
-	if got := r.goTextOf(r.Stderr); !slices.Equal(got, []string{"plain"}) {
-		t.Errorf("stderr: %q", got)
 	}
 }

@@ -1,11 +1,12 @@
 // Package input builds the summarizer inputs that the benchmarks measure:
-// real captured outputs from testdata/corpus, repeated to a given size so
+// real captured outputs from the rules' corpora, repeated to a given size so
 // that throughput is measured on realistic lines, and pathological inputs
 // (one huge line, a million tiny lines, a diff of 100k files) that would
 // expose a summarizer that is not linear.
 //
 // It is shared by `go run ./bench` and the `go test -bench` benchmarks in
-// package summarize, so both measure the same bytes.
+// package rules, so both measure the same bytes. The rules and their
+// corpora come from the rule table (package rules).
 package input
 
 import (
@@ -17,56 +18,60 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // Rule is one summarizer and the corpus cases that make up its input.
 type Rule struct {
-	// Name is the corpus directory and the rule id without "bash.".
+	// Name is the rule id without "bash.", its corpus directory.
 	Name string
-	// Command is the command the input is presented as, in the header.
+	// Family is the rule's family: its corpus is rules/FAMILY/testdata/NAME.
+	Family string
+	// Command is the command the input is presented as, in the header: the
+	// first form the rule lists (rules.Rule.Usage).
 	Command string
-	// ExitCode is the exit code the input is presented with.
+	// ExitCode is the exit code the input is presented with: a failing
+	// run's, 1, but for the rules whose input is one layout of a
+	// successful run (layouts).
 	ExitCode int
 	// keep selects the corpus cases (by their meta command and exit code)
-	// whose output is repeated: one layout per rule, as one command prints.
+	// whose output is repeated.
 	keep func(cmd string, exit int) bool
 }
 
-// Rules are the summarizers, in the order the tables print them.
-var Rules = []Rule{
-	{"git_status", "git status", 0, func(c string, e int) bool { return c == "git status" && e == 0 }},
-	{"git_diff", "git diff", 0, func(c string, e int) bool {
-		return e == 0 && strings.Contains(c, "diff") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--name")
-	}},
-	{"git_log", "git log --oneline", 0, func(c string, e int) bool {
-		return e == 0 && strings.Contains(c, "--oneline") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--graph")
-	}},
-	{"cargo_check", "cargo check", 101, all},
-	{"cargo_test", "cargo test", 101, all},
+// Rules are the summarizers, in the table's order: every rule of it, each
+// on every case of its corpus, presented as a failing run of its first
+// command form, but for those in layouts.
+var Rules = fromTable()
 
-	// The other rules: every case of their corpus, presented as the
-	// failing run each tool's most common command gives.
-	{"git_show", "git show", 0, func(_ string, e int) bool { return e == 0 }},
-	{"git_push", "git push", 1, all},
-	{"git_pull", "git pull", 1, all},
-	{"git_fetch", "git fetch", 1, all},
-	{"git_clone", "git clone", 128, all},
-	{"cargo_build", "cargo build", 101, all},
-	{"cargo_clippy", "cargo clippy", 101, all},
-	{"go_test", "go test ./...", 1, all},
-	{"go_build", "go build ./...", 1, all},
-	{"go_vet", "go vet ./...", 1, all},
-	{"go_mod", "go mod download", 1, all},
-	{"pytest", "pytest", 1, all},
-	{"mypy", "mypy .", 1, all},
-	{"pip_install", "pip install .", 1, all},
-	{"vitest", "vitest run", 1, all},
-	{"jest", "jest", 1, all},
-	{"npm_test", "npm test", 1, all},
-	{"tsc", "tsc", 2, all},
-	{"eslint", "eslint .", 1, all},
-	{"npm_install", "npm install", 1, all},
+func fromTable() []Rule {
+	var rs []Rule
+	for _, f := range rules.Table {
+		for _, r := range f.Rules {
+			rl := Rule{Name: strings.TrimPrefix(r.ID, "bash."), Family: f.Name, Command: r.Usage[0], ExitCode: 1, keep: all}
+			if keep, ok := layouts[rl.Name]; ok {
+				rl.ExitCode, rl.keep = 0, keep
+			}
+			rs = append(rs, rl)
+		}
+	}
+	return rs
+}
+
+// layouts are the rules whose corpus holds the outputs of several layouts
+// (long and short status, patches and stats, one-line and graph logs) or of
+// failures that print nothing of the layout: their input repeats one
+// layout of a successful run, as one command prints it.
+var layouts = map[string]func(cmd string, exit int) bool{
+	"git_status": func(c string, e int) bool { return c == "git status" && e == 0 },
+	"git_diff": func(c string, e int) bool {
+		return e == 0 && strings.Contains(c, "diff") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--name")
+	},
+	"git_log": func(c string, e int) bool {
+		return e == 0 && strings.Contains(c, "--oneline") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--graph")
+	},
+	"git_show": func(_ string, e int) bool { return e == 0 },
 }
 
 func all(string, int) bool { return true }
@@ -79,30 +84,31 @@ type Unit struct {
 	Cases          []string
 }
 
-// CorpusDir finds testdata/corpus from the current directory or one of its
+// Root finds the module's root from the current directory or one of its
 // parents, so both `go run ./bench` (module root) and `go test` (package
-// directory) find it.
-func CorpusDir() (string, error) {
+// directory) find the corpora under it: rules/FAMILY/testdata/RULE.
+func Root() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
-		p := filepath.Join(dir, "testdata", "corpus")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p, nil
+		if fi, err := os.Stat(filepath.Join(dir, "rules")); err == nil && fi.IsDir() {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				return dir, nil
+			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("testdata/corpus not found above the current directory")
+			return "", fmt.Errorf("the module root (go.mod and rules/) not found above the current directory")
 		}
 		dir = parent
 	}
 }
 
-// LoadUnit reads the corpus cases of rule r from corpus.
-func LoadUnit(corpus string, r Rule) (*Unit, error) {
-	metas, err := filepath.Glob(filepath.Join(corpus, r.Name, "*.meta"))
+// LoadUnit reads the corpus cases of rule r under the module root.
+func LoadUnit(root string, r Rule) (*Unit, error) {
+	metas, err := filepath.Glob(filepath.Join(root, "rules", r.Family, "testdata", r.Name, "*.meta"))
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +130,7 @@ func LoadUnit(corpus string, r Rule) (*Unit, error) {
 		u.Cases = append(u.Cases, filepath.Base(base))
 	}
 	if len(u.Stdout)+len(u.Stderr) == 0 {
-		return nil, fmt.Errorf("%s: no corpus output for %s", corpus, r.Name)
+		return nil, fmt.Errorf("%s: no corpus output for %s", root, r.Name)
 	}
 	return u, nil
 }

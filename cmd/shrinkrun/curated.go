@@ -12,6 +12,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/compress"
 	"github.com/shrinkrun/shrinkrun/privdir"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -60,28 +61,32 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
 	stdout = w
-	block, ok := summarize.Block(r)
+	block, ok := rules.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
 	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(out)
-	if !ok || !compress.Worth(len(block), raw, blockTokens, rawTokens) {
-		if !ok {
-			inv.note("rule %s failed on this output; printing the raw output", r.Rule)
-		} else {
-			inv.note("block of %d bytes (~%d tokens) is not clearly smaller than the raw %d bytes (~%d tokens); printing the raw output", len(block), blockTokens, raw, rawTokens)
-		}
-		// The capture is the raw output only when no stream lost its
-		// middle; otherwise the stored copy is, and without one the block,
-		// which counts what was dropped, is what can be printed faithfully.
-		truncated := r.StdoutTruncated || r.StderrTruncated
-		if truncated && id != "" {
+	worth := ok && compress.Worth(len(block), raw, blockTokens, rawTokens)
+	truncated := r.StdoutTruncated || r.StderrTruncated
+	switch {
+	case !ok:
+		inv.note("rule %s failed on this output; printing the raw output", r.Rule)
+	case !worth:
+		inv.note("block of %d bytes (~%d tokens) is not clearly smaller than the raw %d bytes (~%d tokens); printing the raw output", len(block), blockTokens, raw, rawTokens)
+	}
+	for _, o := range outputs(ok, worth, truncated, id != "") {
+		switch o {
+		case theBlock:
+			if !worth {
+				inv.note("the capture lost the middle of the output and no copy was kept; printing the block")
+			}
+		case storedCopy:
 			inv.note("the capture lost the middle of the output; printing the stored copy")
 			inv.flushExplain(stderr)
-			if replayRaw(stdout, stderr, inv.state, id) == nil {
-				return inv.record(finish(st, stderr), r, nil)
+			if replayRaw(stdout, stderr, inv.state, id) != nil {
+				continue
 			}
-		}
-		if !truncated || !ok {
+			return inv.record(finish(st, stderr), r, nil)
+		case captured:
 			inv.flushExplain(stderr)
 			stdout.Write(capOut)
 			stderr.Write(capErr)
@@ -91,12 +96,42 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			return inv.record(finish(st, stderr), r, nil)
 		}
-		inv.note("the capture lost the middle of the output and no copy was kept; printing the block")
 	}
 	inv.note("printing a %d-byte block for %d raw bytes", len(block), raw)
 	inv.flushExplain(stderr)
 	stdout.Write(block)
 	return inv.record(finish(st, stderr), r, block)
+}
+
+// output is what curated prints in place of the command's output.
+type output int
+
+const (
+	theBlock   output = iota // the block
+	storedCopy               // the raw output as stored, when the capture lost a stream's middle
+	captured                 // the captured streams: the raw output, or its head and tail
+)
+
+// outputs decides what curated prints, in order of preference: each but
+// the last only if it can be printed (the stored copy may be unreadable).
+// ok tells that the rule made a block, worth that it is clearly smaller
+// than the raw output, truncated that the capture lost the middle of a
+// stream, and stored that a copy of the raw output was kept. The capture
+// is the raw output only when nothing was lost; otherwise the stored copy
+// is, and without one the block, which counts what was dropped, is what
+// can be printed faithfully, or, when the rule failed, the head and tail.
+func outputs(ok, worth, truncated, stored bool) []output {
+	if worth {
+		return []output{theBlock}
+	}
+	var out []output
+	if truncated && stored {
+		out = append(out, storedCopy)
+	}
+	if !truncated || !ok {
+		return append(out, captured)
+	}
+	return append(out, theBlock)
 }
 
 // checkedWriter remembers the first failure to write what shrinkrun prints

@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/agents"
-	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/hook"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/setting"
 	"github.com/shrinkrun/shrinkrun/store"
 )
@@ -173,7 +173,7 @@ func routeState(a *agents.Agent, f agents.Installed, path string, env agents.Env
 // command: Claude Code has already decided its permission, on the command
 // as written.
 func prefixAnswer(cmd string) string {
-	c := classify.String(cmd)
+	c := rules.String(cmd)
 	if c.Rule == "" {
 		return fmt.Sprintf("%q: runs unchanged (%s); Claude Code decides its permission on the command as written", cmd, c.Explain())
 	}

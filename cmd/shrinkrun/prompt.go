@@ -3,18 +3,18 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/rules"
 )
 
 // promptText is the snippet for AGENTS.md or CLAUDE.md: the route that
 // works with every agent, hook or no hook. It is short because it costs
-// tokens in every session.
+// tokens in every session. promptVerb fills in the recognized commands,
+// from the rule table.
 const promptText = `## Command output: shrinkrun
 
-Run these commands through shrinkrun, which prints a short, exact summary
-instead of their full output: git status, diff, log --oneline, show, push,
-pull, fetch, clone; cargo check, test, build, clippy; go test, build, vet,
-get, mod download; pytest, mypy, pip install; vitest, jest, npm test, tsc,
-eslint, npm install.
+{{recognized}}
 
     shrinkrun -- git diff
     shrinkrun -- cargo test
@@ -44,6 +44,7 @@ func promptVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if code, done := newVerbFlags("prompt", promptHelp).parse(args, exactly(0), stdout, stderr); done {
 		return code
 	}
-	fmt.Fprint(stdout, promptText)
+	fmt.Fprint(stdout, strings.Replace(promptText, "{{recognized}}\n", wrap("Run these commands through shrinkrun, which prints a short, exact summary instead of their full output: "+
+		rules.Commands()+".", textWidth), 1))
 	return 0
 }

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/store"
-	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // TestREADME keeps the numbers README.md states true: how many rules there
-// are, and the example block, which must be the block of the corpus output
+// are (rules.TestREADME holds its list of them to the table), and the
+// example block, which must be the block of the corpus output
 // it names, with that output's sizes and the ID the store gives it.
 func TestREADME(t *testing.T) {
 	root := filepath.Join("..", "..")
@@ -27,11 +28,15 @@ func TestREADME(t *testing.T) {
 	if m == nil {
 		t.Fatal(`README: no "Recognized today (N rules)"`)
 	}
-	if rules := ruleIDs(t, filepath.Join(root, "summarize")); m[1] != strconv.Itoa(len(rules)) {
-		t.Errorf("README says %s rules; summarize has %d: %v", m[1], len(rules), rules)
+	n := 0
+	for _, f := range rules.Table {
+		n += len(f.Rules)
+	}
+	if m[1] != strconv.Itoa(n) {
+		t.Errorf("README says %s rules; the rule table has %d", m[1], n)
 	}
 
-	m = regexp.MustCompile("A real run \\((testdata/corpus/[^:]+): (\\d+) raw bytes on stderr, an? (\\d+)-byte block\\):\n\n```\n\\$ shrinkrun -- ([^\n]*)\n((?s:.*?))```").FindStringSubmatch(readme)
+	m = regexp.MustCompile("A real run \\((rules/[^:]+): (\\d+) raw bytes on stderr, an? (\\d+)-byte block\\):\n\n```\n\\$ shrinkrun -- ([^\n]*)\n((?s:.*?))```").FindStringSubmatch(readme)
 	if m == nil {
 		t.Fatal("README: no example block in the form the test reads")
 	}
@@ -78,32 +83,4 @@ func TestREADME(t *testing.T) {
 	if want := "shrinkrun show " + id + "\n"; footer != want {
 		t.Errorf("README's block ends raw_output: %q; the store names that output %q", footer, want)
 	}
-}
-
-// ruleIDs lists the rule IDs that summarize has a summarizer for, from
-// the IDs its source names.
-func ruleIDs(t *testing.T, dir string) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	var ids []string
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, id := range regexp.MustCompile(`"(bash\.[a-z0-9_]+)"`).FindAllStringSubmatch(string(src), -1) {
-			if !seen[id[1]] && summarize.Has(id[1]) {
-				seen[id[1]] = true
-				ids = append(ids, id[1])
-			}
-		}
-	}
-	return ids
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/privdir"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/setting"
 	"github.com/shrinkrun/shrinkrun/store"
@@ -64,7 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case opts.help:
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usageText())
 		return 0
 	case opts.version:
 		fmt.Fprintln(stdout, versionLine())
@@ -175,13 +176,13 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
 		inv.text = strings.TrimSpace(words[0])
-		inv.class = classify.String(words[0])
+		inv.class = rules.String(words[0])
 		if o.prefix {
 			inv.class = classify.Result{Reason: "not Claude Code's Bash envelope (a hook, an MCP server, or a shape this version does not know)"}
 			if inner, ok := classify.Envelope(words[0]); ok {
 				// The whole string runs as Claude Code built it; the block
 				// describes the model's command inside it.
-				inv.text, inv.class = strings.TrimSpace(inner), classify.String(inner)
+				inv.text, inv.class = strings.TrimSpace(inner), rules.String(inner)
 			}
 		}
 		if len(words) > 1 {
@@ -202,7 +203,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Argv: argv, Env: assigns}
 		inv.text = quoteArgv(words)
-		inv.class = classify.Argv(words)
+		inv.class = rules.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv)
 	// The documented per-command opt-out, SHRINKRUN_DISABLE=1 CMD, reaches
@@ -242,7 +243,7 @@ func (inv *invocation) flushExplain(stderr io.Writer) {
 
 func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.note("%s", inv.class.Explain())
-	if inv.class.Rule == "" || !summarize.Has(inv.class.Rule) {
+	if inv.class.Rule == "" {
 		inv.flushExplain(stderr)
 		st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
 		return inv.record(finish(st, stderr), nil, nil)

@@ -73,3 +73,25 @@ func TestRunWithBuffers(t *testing.T) {
 		t.Errorf("--version: %d %q", code, out.String())
 	}
 }
+
+// TestOutputs: what curated prints, for each combination of a block, its
+// worth, a capture that lost its middle and a stored copy.
+func TestOutputs(t *testing.T) {
+	for _, c := range []struct {
+		ok, worth, truncated, stored bool
+		want                         []output
+	}{
+		{true, true, false, true, []output{theBlock}},
+		{true, true, true, false, []output{theBlock}},
+		{true, false, false, true, []output{captured}},
+		{false, false, false, true, []output{captured}},
+		{true, false, true, true, []output{storedCopy, theBlock}},
+		{false, false, true, true, []output{storedCopy, captured}},
+		{true, false, true, false, []output{theBlock}},
+		{false, false, true, false, []output{captured}},
+	} {
+		if got := outputs(c.ok, c.worth, c.truncated, c.stored); !slices.Equal(got, c.want) {
+			t.Errorf("outputs(ok %v, worth %v, truncated %v, stored %v) = %v, want %v", c.ok, c.worth, c.truncated, c.stored, got, c.want)
+		}
+	}
+}

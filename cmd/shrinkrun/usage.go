@@ -1,5 +1,13 @@
 package main
 
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/rules"
+)
+
+// usage is the text of --help; usageText fills in what the rule table
+// recognizes.
 const usage = `shrinkrun: run a command and print a short, faithful summary of its output
 
 Usage:
@@ -24,12 +32,7 @@ Verbs:
 Each verb prints its own help with -h or --help. A command named like a
 verb runs with shrinkrun -- NAME.
 
-Recognized commands (git status/diff/log/show/push/pull/fetch/clone, cargo
-check/test/build/clippy, go test/build/vet/get/mod download, pytest, mypy,
-pip install, vitest, jest, npm test, tsc, eslint, npm install;
-docs/classify.md) are captured, and a [tool_output_compression] block
-replaces their output. Everything else runs untouched: same bytes, same
-streams, live. The exit status is always the command's own.
+{{recognized}}
 
 Flags:
   -c, --command          run the first argument as a shell string, like bash -c
@@ -71,3 +74,36 @@ Examples:
   shrinkrun -c 'git diff 2>&1 | cat'
   shrinkrun --explain -c 'git status && ls'
 `
+
+// usageText is usage with the paragraph on the recognized commands, from
+// the rule table.
+func usageText() string {
+	return strings.Replace(usage, "{{recognized}}\n", wrap("Recognized commands ("+rules.Commands()+
+		"; docs/classify.md) are captured, and a [tool_output_compression] block replaces their output. "+
+		"Everything else runs untouched: same bytes, same streams, live. The exit status is always the command's own.", textWidth), 1)
+}
+
+// textWidth is the width --help and shrinkrun prompt wrap their text to.
+const textWidth = 76
+
+// wrap breaks text into lines of at most width bytes at spaces, each
+// ended by a newline; a longer word has a line of its own.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case n == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}

@@ -20,8 +20,9 @@ const Schema = 1
 
 // Default ratios, used only while the history has fewer than minSamples
 // counted outputs to calibrate on: o200k_base tokens per byte over the
-// recorded outputs (stdout plus stderr) and the golden blocks of
-// testdata/corpus, 215 outputs and 78 blocks (docs/history.md).
+// recorded outputs (stdout plus stderr) and the golden blocks of the
+// rules' corpora (rules/*/testdata), 215 outputs and 78 blocks
+// (docs/history.md).
 const (
 	DefaultRawRatio   = 0.375
 	DefaultBlockRatio = 0.348

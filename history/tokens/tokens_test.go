@@ -204,7 +204,11 @@ func TestMatchesReference(t *testing.T) {
 // TestCorpus checks the recorded outputs of the rule corpora, which are the
 // outputs gain meets most, line pair by line pair and whole.
 func TestCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "corpus", "*", "*"))
+	var files []string
+	for _, ext := range []string{"meta", "stdout", "stderr", "golden"} {
+		f, _ := filepath.Glob(filepath.Join("..", "..", "rules", "*", "testdata", "*", "*."+ext))
+		files = append(files, f...)
+	}
 	n := 0
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -270,7 +274,11 @@ func FuzzCount(f *testing.F) {
 }
 
 func BenchmarkCount(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "corpus", "*", "*"))
+	var files []string
+	for _, ext := range []string{"meta", "stdout", "stderr", "golden"} {
+		f, _ := filepath.Glob(filepath.Join("..", "..", "rules", "*", "testdata", "*", "*."+ext))
+		files = append(files, f...)
+	}
 	var all []byte
 	for _, f := range files {
 		if d, err := os.ReadFile(f); err == nil {

@@ -1,0 +1,4 @@
+package classify
+
+// MergesStreams is mergesStreams, for the fuzz test's oracle.
+var MergesStreams = mergesStreams

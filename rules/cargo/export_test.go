@@ -1,0 +1,4 @@
+package cargo
+
+// ClippyLint is clippyLint, for block_test.go.
+var ClippyLint = clippyLint

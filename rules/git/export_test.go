@@ -1,0 +1,4 @@
+package git
+
+// SharedDiff is sharedDiff, for block_test.go.
+var SharedDiff = sharedDiff

@@ -1,0 +1,600 @@
+package golang
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchTest recognizes go test but with the flags of testFormats or the
+// test binary's own.
+func MatchTest(argv []string) classify.Answer {
+	if a, ok := matchSub(argv, "test"); !ok {
+		return a
+	}
+	return matchFlags(argv, 2, testFormats, true)
+}
+
+// testFormats: benchmarks, fuzzing and listings print no test run.
+var testFormats = slices.Concat([]string{"-bench", "-fuzz", "-list"}, buildFlags)
+
+// Caps of bash.go_test. As for cargo_test, failing names matter most and
+// at least a hundred are listed; contexts and traces take what the budget
+// leaves.
+const (
+	maxGoFailedTests    = 100
+	maxGoFailedPackages = 100
+	maxGoFailures       = 30
+	maxGoPanics         = 20
+	maxGoRaces          = 10
+	maxGoPassedPackages = 20
+	// maxGoFailureLines bounds the lines of one failing test: its first
+	// lines and its last ones, where t.Fatal and late t.Error land.
+	maxGoFailureLines = 10
+	goFailureHead     = 3
+	// maxGoPackageOutput bounds the lines shown for a package that failed
+	// without a failing test, a panic or a build error (a test that
+	// called os.Exit): its last lines.
+	maxGoPackageOutput = 10
+)
+
+// Test summarizes bash.go_test: package results counted by kind, test
+// results counted from the "--- PASS/FAIL/SKIP:" lines, every failing
+// test's name, each failure's reason lines with their file:line, panics and
+// data races with the frames of the user's code, and the build diagnostics
+// of packages that did not build. go test -json is read through the text
+// its events carry, so it gives the same body as -v.
+//
+// go test writes test output to stdout and build output to stderr; both
+// streams are read with the same reader, so 2>&1 gives the same body.
+func Test(r *summarize.Run) *summarize.Body {
+	var g goTestLog
+	summarize.ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
+
+	b := &summarize.Body{}
+	b.Field("exit_code", r.ExitCodeValue())
+	b.Count("packages_ok", g.pkgOK)
+	b.Count("packages_failed", g.pkgFailed)
+	b.Count("packages_no_test_files", g.pkgNoFiles)
+	if g.verbose {
+		b.Count("tests_passed", g.passed)
+	}
+	b.Count("tests_failed", len(g.failed))
+	if g.verbose {
+		b.Count("tests_skipped", g.skipped)
+	}
+	b.Count("build_errors", g.diags.errors)
+	if g.final != "" {
+		b.Field("final_status", g.final)
+	}
+	b.List("failed_packages", g.failedPkgs, maxGoFailedPackages)
+	names := make([]string, len(g.failed))
+	for i, t := range g.failed {
+		names[i] = t.name
+	}
+	b.List("failed_tests", permute(names, goSpread(names, maxGoFailedTests)), maxGoFailedTests)
+
+	// The long lists share what the budget leaves, most important first:
+	// build diagnostics, panics, races, failure contexts, then the
+	// passing packages.
+	room := r.BodyRoom() - len(b.Render())
+	diags := g.diags.list()
+	nDiags, size := summarize.FitHead("build_diagnostics", diags, g.diags.total, maxGoDiags, room)
+	room -= size
+	if g.diags.lost > 0 {
+		room -= len("build_diagnostic_lines_omitted: 0000000000\n")
+	}
+
+	panics, panicLost := traceItems(g.panics)
+	races, raceLost := traceItems(g.races)
+	if len(panics)+len(races) > 0 {
+		room -= len("trace_lines_omitted: 0000000000\n")
+	}
+	nPanics, size := summarize.FitList("panics", panics, maxGoPanics, room)
+	room -= size
+	nRaces, size := summarize.FitList("races", races, maxGoRaces, room)
+	room -= size
+
+	fails := g.failures(!r.Exited || r.ExitCode != 0)
+	keys := make([]string, len(fails))
+	for i, f := range fails {
+		keys[i] = f.key
+	}
+	failures, lost, breaks := goFailureItems(fails, goSpread(keys, maxGoFailures))
+	if len(failures) > 0 {
+		room -= len("failure_lines_omitted: 0000000000\n")
+	}
+	nFailures, size := summarize.FitList("failures", failures, maxGoFailures, room)
+	room -= size
+	nPassed, _ := summarize.FitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
+
+	summarize.AddHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
+	if g.diags.lost > 0 {
+		b.Count("build_diagnostic_lines_omitted", g.diags.lost)
+	}
+	summarize.AddList(b, "failures", failures, nFailures)
+	if n := goLinesOmitted(breaks, lost, nFailures); n > 0 {
+		b.Count("failure_lines_omitted", n)
+	}
+	summarize.AddList(b, "panics", panics, nPanics)
+	summarize.AddList(b, "races", races, nRaces)
+	if n := goLinesOmitted(lineBreaks(panics), panicLost, nPanics) + goLinesOmitted(lineBreaks(races), raceLost, nRaces); n > 0 {
+		b.Count("trace_lines_omitted", n)
+	}
+	summarize.AddList(b, "passed_packages", g.passedPkgs, nPassed)
+	return b
+}
+
+// goSpread orders the indices of a list so that its first limit items are
+// the ones to show: the first item of each top-level test (the part of
+// its key before the first "/"), then the others, each part in the
+// list's order. A test with 150 failing subtests then leaves room for the
+// other failing tests.
+func goSpread(keys []string, limit int) []int {
+	chosen := make([]bool, len(keys))
+	seen := map[string]bool{}
+	n := 0
+	for i, k := range keys {
+		top, _, _ := strings.Cut(k, "/")
+		if n < limit && !seen[top] {
+			seen[top] = true
+			chosen[i] = true
+			n++
+		}
+	}
+	for i := range keys {
+		if n < limit && !chosen[i] {
+			chosen[i] = true
+			n++
+		}
+	}
+	order := make([]int, 0, len(keys))
+	for _, want := range []bool{true, false} {
+		for i, c := range chosen {
+			if c == want {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
+}
+
+func permute[T any](xs []T, order []int) []T {
+	out := make([]T, len(order))
+	for i, j := range order {
+		out[i] = xs[j]
+	}
+	return out
+}
+
+// goLinesOmitted counts the lines a list of failures or traces leaves out
+// when only its first n items are shown: what each shown item left out,
+// and every line of the others but their first (each item's line breaks
+// in breaks), which the list's _omitted count stands for. So an item too
+// big for the budget still has each of its lines counted.
+func goLinesOmitted(breaks, lost []int, n int) int {
+	t := 0
+	for i, l := range lost {
+		t += l
+		if i >= n {
+			t += breaks[i]
+		}
+	}
+	return t
+}
+
+// lineBreaks returns the number of line breaks of each item.
+func lineBreaks(items []string) []int {
+	breaks := make([]int, len(items))
+	for i, it := range items {
+		breaks[i] = strings.Count(it, "\n")
+	}
+	return breaks
+}
+
+// traceItems renders traces as list items, with the lines each leaves out.
+func traceItems(ts []*goTrace) (items []string, lost []int) {
+	for _, t := range ts {
+		it, n := t.item()
+		items = append(items, it)
+		lost = append(lost, n)
+	}
+	return items, lost
+}
+
+// goTestRecord is one run of one test: its output lines and its result.
+type goTestRecord struct {
+	name   string
+	head   string   // the "--- FAIL: name (0.00s)" line, trimmed
+	lines  []string // the lines it printed: t.Log, t.Error and the like
+	result byte     // 'F', 'P' or 'S' once its "--- " line was read
+	indent int      // the indentation of its "--- " line
+}
+
+// goTestLog reads go test's output one line at a time. Test output is
+// attributed by go's two layouts: with -v every test's lines follow its
+// "=== RUN/CONT/NAME" line and come before its "--- FAIL:" line; without
+// -v they follow the "--- FAIL:" line, indented one level deeper, and a
+// parent's lines printed after its subtests' are back at the parent's
+// depth. So an indented line goes to the innermost test whose "--- " line
+// since the last "=== " line is less indented, or else to the test the
+// "=== " line named. A package's output ends at its result line ("ok",
+// "FAIL", "?"), which closes the scope of test names.
+type goTestLog struct {
+	diags goDiags
+
+	verbose                      bool // "=== RUN" lines were seen
+	pkgOK, pkgFailed, pkgNoFiles int
+	failedPkgs, passedPkgs       []string
+	passed, skipped              int
+	failed                       []*goTestRecord
+	panics, races                []*goTrace
+	final                        string // the last FAIL line, or the last ok line
+	finalFail                    bool
+	unexplained                  []goPackageOutput
+	leftover                     []goPackageOutput
+
+	// The package being read.
+	tests     map[string]*goTestRecord
+	cur       *goTestRecord   // the test the last "=== " or "--- " line named
+	nested    []*goTestRecord // tests of the "--- " lines since the last "===", by depth
+	trace     *goTrace
+	explained bool     // a failing test, a trace or a build error was read
+	other     []string // its last unattributed lines
+	otherLost int      // unattributed lines before those
+	build     bool     // after a "# pkg" header: build output until a test line
+
+	records []goTestRecord // the block new records are cut from
+	spare   [][]string     // line buffers of tests that passed, for new records
+}
+
+// goPackageOutput is a package that failed with nothing to show for it but
+// what it printed.
+type goPackageOutput struct {
+	result string
+	lines  []string
+	lost   int
+}
+
+// Feed reads one line of either stream.
+func (g *goTestLog) Feed(l string) {
+	if g.trace != nil {
+		if g.trace.feed(l) {
+			return
+		}
+		g.trace = nil
+	}
+	if kind, _, ok := goPackageResult(l); ok {
+		g.packageResult(kind, l)
+		return
+	}
+	indented := l != "" && (l[0] == ' ' || l[0] == '\t')
+	switch {
+	case l == "":
+		g.diags.open = false
+	case strings.HasPrefix(l, "=== "):
+		g.marker(l)
+	case isGoTestResult(l):
+		g.testResult(l)
+	case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") ||
+		strings.HasPrefix(l, "runtime: ") || l == goRaceHead:
+		// The runtime explains some fatal errors on "runtime: " lines
+		// before the "fatal error:" line, which then joins the message.
+		g.build = false
+		g.trace = newGoTrace(l)
+		if l == goRaceHead {
+			g.races = append(g.races, g.trace)
+		} else {
+			g.panics = append(g.panics, g.trace)
+		}
+		g.explained = true
+	case strings.HasPrefix(l, "# "):
+		g.build = true
+		g.diags.header(l)
+	case g.diags.continues(l):
+		g.diags.cont(l)
+	case isGoProgress(l):
+	case indented && g.owner(l) != nil:
+		t := g.owner(l)
+		t.lines = append(t.lines, l)
+	case indented:
+	case g.build || goLocation(l) != "" || strings.HasPrefix(l, "go: "):
+		g.diags.message(l)
+		g.explained = true
+	case l == "FAIL" || l == "PASS" || strings.HasPrefix(l, "exit status ") ||
+		l == "==================" || strings.HasPrefix(l, "coverage: ") ||
+		l == "testing: warning: no tests to run":
+		// go test's own closing lines, and the race report's delimiter.
+		if l == "FAIL" {
+			g.final, g.finalFail = l, true
+		}
+	case g.cur != nil && g.cur.result == 'F' && strings.HasPrefix(g.cur.name, "Example"):
+		// A failing example prints its got:/want: lines unindented.
+		g.cur.lines = append(g.cur.lines, l)
+	default:
+		g.other = append(g.other, l)
+		if len(g.other) > 2*maxGoPackageOutput {
+			// Keep the last lines only, in amortized constant time.
+			g.otherLost += copy(g.other, g.other[maxGoPackageOutput:])
+			g.other = g.other[:maxGoPackageOutput]
+		}
+	}
+}
+
+// marker reads "=== RUN   name", "=== PAUSE name", "=== CONT  name" and
+// "=== NAME  name": the lines after it are that test's.
+func (g *goTestLog) marker(l string) {
+	g.build = false
+	action, name, _ := strings.Cut(strings.TrimPrefix(l, "=== "), " ")
+	name = strings.TrimSpace(name)
+	t := g.tests[name]
+	if action == "RUN" || t == nil || t.result != 0 {
+		// A new run: -count=N runs a test again under the same name.
+		t = g.newRecord(name)
+	}
+	if action == "RUN" {
+		g.verbose = true
+	}
+	g.cur, g.nested = t, g.nested[:0]
+}
+
+// owner returns the test an indented line belongs to: the innermost test
+// of the "--- " lines read since the last "=== " line whose line is less
+// indented, or else the current test.
+func (g *goTestLog) owner(l string) *goTestRecord {
+	depth := goIndentOf(l)
+	for len(g.nested) > 0 && g.nested[len(g.nested)-1].indent >= depth {
+		g.nested = g.nested[:len(g.nested)-1]
+	}
+	if len(g.nested) > 0 {
+		return g.nested[len(g.nested)-1]
+	}
+	return g.cur
+}
+
+// isGoTestResult matches "--- FAIL: name (0.00s)" and its PASS and SKIP
+// forms, indented four spaces per subtest level. The " (" before the
+// duration must follow the prefix: in "--- FAIL: (0.00s)" the only one is
+// the prefix's own space, and there is no name to cut out.
+func isGoTestResult(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return (len(l)-len(t))%4 == 0 && (strings.HasPrefix(t, "--- FAIL: ") ||
+		strings.HasPrefix(t, "--- PASS: ") || strings.HasPrefix(t, "--- SKIP: ")) &&
+		strings.HasSuffix(t, "s)") && strings.LastIndex(t, " (") >= len("--- FAIL: ")
+}
+
+// testResult reads a "--- RESULT: name (d)" line. Without -v the lines
+// after a failing test's line are its reasons, so it becomes the current
+// test.
+func (g *goTestLog) testResult(l string) {
+	g.build = false
+	head := strings.TrimLeft(l, " ")
+	result := head[4]
+	name := head[len("--- FAIL: "):strings.LastIndex(head, " (")]
+	t := g.tests[name]
+	if t == nil || t.result != 0 {
+		t = g.newRecord(name)
+	}
+	t.result = result
+	t.indent = len(l) - len(head)
+	for len(g.nested) > 0 && g.nested[len(g.nested)-1].indent >= t.indent {
+		g.nested = g.nested[:len(g.nested)-1]
+	}
+	g.cur, g.nested = t, append(g.nested, t)
+	switch result {
+	case 'F':
+		t.head = head
+		g.failed = append(g.failed, t)
+		g.explained = true
+	case 'P':
+		g.passed++
+		g.dropLines(t)
+	case 'S':
+		g.skipped++
+		g.dropLines(t)
+	}
+}
+
+// newRecord starts a record of a test and names it in the package's
+// scope. Records are cut from blocks, and take the line buffers of tests
+// that passed: a verbose log runs thousands of tests, each printing a few
+// lines.
+func (g *goTestLog) newRecord(name string) *goTestRecord {
+	if len(g.records) == cap(g.records) {
+		g.records = make([]goTestRecord, 0, 64)
+	}
+	g.records = append(g.records, goTestRecord{name: name})
+	t := &g.records[len(g.records)-1]
+	if n := len(g.spare); n > 0 {
+		t.lines, g.spare = g.spare[n-1], g.spare[:n-1]
+	}
+	if g.tests == nil {
+		g.tests = map[string]*goTestRecord{}
+	}
+	g.tests[name] = t
+	return t
+}
+
+// dropLines lets go of the lines of a test that passed or was skipped,
+// which are never shown, and keeps their buffer for a new record. Lines
+// read after its result line start a new buffer.
+func (g *goTestLog) dropLines(t *goTestRecord) {
+	if cap(t.lines) > 0 {
+		g.spare = append(g.spare, t.lines[:0])
+	}
+	t.lines = nil
+}
+
+// closeScope forgets the package's test names. A map that never held more
+// than 64 is cleared for the next package, in time bounded by that size;
+// a larger one is dropped, as clearing it would cost every later package
+// its whole size.
+func (g *goTestLog) closeScope() {
+	if len(g.tests) <= 64 {
+		clear(g.tests)
+	} else {
+		g.tests = nil
+	}
+	g.cur, g.nested = nil, g.nested[:0]
+}
+
+// packageResult reads a package's result line and closes its scope.
+func (g *goTestLog) packageResult(kind byte, l string) {
+	switch kind {
+	case 'o':
+		g.pkgOK++
+		g.passedPkgs = append(g.passedPkgs, l)
+	case 'F':
+		g.pkgFailed++
+		g.failedPkgs = append(g.failedPkgs, l)
+		if !g.explained && !strings.HasSuffix(l, " failed]") {
+			g.unexplained = append(g.unexplained, goPackageOutput{l, g.other, g.otherLost})
+			g.other = nil
+		}
+	case '?':
+		g.pkgNoFiles++
+	}
+	if kind == 'F' || kind == 'o' && !g.finalFail {
+		g.final, g.finalFail = l, kind == 'F'
+	}
+	g.closeScope()
+	g.explained, g.build = false, false
+	g.other, g.otherLost = g.other[:0], 0
+}
+
+// EndStream resets what must not carry from one stream to the other. Lines
+// that no package result closed (a go command error, output cut by a
+// pipe) are kept as leftover.
+func (g *goTestLog) EndStream() {
+	g.diags.EndStream()
+	if len(g.other) > 0 && !g.explained {
+		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
+	}
+	g.closeScope()
+	g.trace = nil
+	g.explained, g.build = false, false
+	g.other, g.otherLost = nil, 0
+}
+
+// goFailure is an item of the failures list before it is rendered: a
+// failing test's "--- FAIL:" line and its lines, or a package's result
+// line and its last lines. Only the items that may be shown are
+// rendered; the others are counted, and a run with thousands of failing
+// tests shows thirty.
+type goFailure struct {
+	key   string // the test's name; never a test name for a package
+	head  string // the first line; "" for lines no package result closed
+	lines []string
+	test  bool // lines are a test's, cut and dedented by goFailureLines
+	lost  int  // lines left out
+}
+
+// failures returns one item per failing test that printed something:
+// its "--- FAIL:" line, then its lines with the indentation they share
+// removed (a parent that failed only through its subtests printed
+// nothing and is in failed_tests alone). Then one item per package that
+// failed with no failing test, trace or build error: its result line and
+// its last unattributed lines; and when a failed run shows nothing else,
+// the last lines no package result closed.
+func (g *goTestLog) failures(failed bool) []goFailure {
+	fs := make([]goFailure, 0, len(g.failed)+len(g.unexplained)+len(g.leftover))
+	for _, t := range g.failed {
+		if len(t.lines) == 0 {
+			continue
+		}
+		lost := max(0, len(t.lines)-maxGoFailureLines)
+		fs = append(fs, goFailure{key: t.name, head: t.head, lines: t.lines, test: true, lost: lost})
+	}
+	outputs := g.unexplained
+	if failed && len(fs)+len(outputs)+len(g.panics)+len(g.races)+len(g.diags.items) == 0 {
+		outputs = g.leftover
+	}
+	for _, p := range outputs {
+		fs = append(fs, goFailure{key: "\x00" + p.result, head: p.result, lines: p.lines, lost: p.lost})
+	}
+	return fs
+}
+
+// goFailureItems lists the items in the given order. It renders the first
+// maxGoFailures, the most the list shows, and leaves the others empty:
+// FitList and AddList, capped at maxGoFailures, only count them. It
+// returns what each item leaves out and its line breaks for
+// goLinesOmitted.
+func goFailureItems(fs []goFailure, order []int) (items []string, lost, breaks []int) {
+	items, lost, breaks = make([]string, len(fs)), make([]int, len(fs)), make([]int, len(fs))
+	for i, j := range order {
+		f := fs[j]
+		ls := f.lines
+		if f.test {
+			ls = ls[:min(len(ls), maxGoFailureLines)]
+		}
+		if f.test || f.head != "" {
+			breaks[i]++
+		}
+		breaks[i] += len(ls) - 1
+		lost[i] = f.lost
+		if i < maxGoFailures {
+			items[i] = f.render()
+		}
+	}
+	return items, lost, breaks
+}
+
+// render joins the item's lines.
+func (f goFailure) render() string {
+	ls := f.lines
+	if f.test {
+		ls, _ = goFailureLines(ls)
+	}
+	if f.test || f.head != "" {
+		ls = append([]string{f.head}, ls...)
+	}
+	return strings.Join(ls, "\n")
+}
+
+// goFailureLines keeps at most maxGoFailureLines of a test's lines, the
+// first goFailureHead and the last ones, dedented by the indentation of
+// the first line, and returns how many it left out.
+func goFailureLines(ls []string) (kept []string, lost int) {
+	indent := goIndentOf(ls[0])
+	if len(ls) > maxGoFailureLines {
+		tail := maxGoFailureLines - goFailureHead
+		lost = len(ls) - maxGoFailureLines
+		ls = slices.Concat(ls[:goFailureHead], ls[len(ls)-tail:])
+	}
+	kept = make([]string, len(ls))
+	for i, l := range ls {
+		n := 0
+		for n < indent && n < len(l) && (l[n] == ' ' || l[n] == '\t') {
+			n++
+		}
+		kept[i] = l[n:]
+	}
+	return kept, lost
+}
+
+// goPackageResult parses go test's line for one package: "ok  \tpkg\t0.01s",
+// "FAIL\tpkg\t0.01s", "FAIL\tpkg [build failed]", "?   \tpkg\t[no test
+// files]" and, under -cover, "\tpkg\t\tcoverage: 0.0% of statements" for a
+// package without tests. kind is 'o', 'F' or '?'.
+func goPackageResult(l string) (kind byte, pkg string, ok bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(l, "ok  \t"):
+		kind, rest = 'o', l[5:]
+	case strings.HasPrefix(l, "FAIL\t"):
+		kind, rest = 'F', l[5:]
+	case strings.HasPrefix(l, "?   \t"):
+		kind, rest = '?', l[5:]
+	case strings.HasPrefix(l, "\t") && strings.Contains(l, "\t\tcoverage: "):
+		kind, rest = '?', l[1:]
+	default:
+		return 0, "", false
+	}
+	pkg, _, _ = strings.Cut(rest, "\t")
+	pkg, _, _ = strings.Cut(pkg, " ")
+	return kind, pkg, pkg != ""
+}

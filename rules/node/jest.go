@@ -1,0 +1,163 @@
+package node
+
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchJest recognizes jest and npx jest with any arguments but help,
+// version and jestFormats.
+func MatchJest(argv []string) classify.Answer {
+	return matchRunner(argv, "jest", func(tool []string) classify.Answer { return matchTool(tool, jestFormats) })
+}
+
+// jestFormats are the jest options that replace the human-readable report:
+// JSON and custom reporters, watch modes, coverage tables, listings and
+// configuration dumps.
+var jestFormats = []string{
+	"--json", "--outputFile", "--watch", "--coverage", "--collectCoverage", "--listTests",
+	"--showConfig", "--reporters", "--init", "--clearCache", "--debug",
+}
+
+// Jest summarizes bash.jest: the counts of the "Tests:" and "Test Suites:"
+// lines, the summary lines themselves, every file with a failure, every
+// failing test, every suite that failed to run, each failure's message, Expected/Received lines or diff and
+// its locations, and the lines that belong to no test ("No tests found").
+// Passing suites, the listing of --verbose (but for the failing tests no
+// report names: a pipe into head cut the reports off), console output and
+// code excerpts are left out.
+//
+// A failing test is named by the path of its "FAIL" line and the name of
+// its "●" header, joined by " › " as jest joins describe blocks: jest prints
+// the two on different lines. When jest repeats the failures under "Summary
+// of all failing tests" (more than 20 suites), each is read once.
+func Jest(r *summarize.Run) *summarize.Body {
+	b := &summarize.Body{}
+	b.Field("exit_code", r.ExitCodeValue())
+	readJestLines(r.Lines(r.Stderr), r.Lines(r.Stdout)).body(r, b)
+	return b
+}
+
+// readJestLines reads the lines of each stream in turn: jest writes its
+// report to stderr and console output under --verbose to stdout.
+func readJestLines(streams ...[]string) *testRun {
+	j := jestReader{t: &testRun{runner: "jest"}, seen: map[string]bool{}}
+	for _, ls := range streams {
+		j.lead = true
+		j.list.start()
+		for i := range ls {
+			j.feed(ls, i)
+		}
+		j.suite, j.cur, j.skip, j.note = "", nil, false, false
+	}
+	return j.t
+}
+
+// jestReader reads jest's default reporter one line at a time.
+type jestReader struct {
+	t     *testRun
+	suite string // the path of the FAIL suite being read; "" elsewhere
+	cur   *testFailure
+	note  bool            // under a message of jest's own
+	lead  bool            // no line at the margin yet: a pipe (tail) may have cut the FAIL line off
+	skip  bool            // inside a "● Console" block or a repeated failure
+	seen  map[string]bool // failures already read
+	list  jestListing     // the listing of the suite's tests, read as the boundary check reads it
+}
+
+func (j *jestReader) feed(ls []string, i int) {
+	l := ls[i]
+	if l == "" {
+		j.list.on = false
+		return
+	}
+	if l[0] != ' ' {
+		j.margin(l)
+		return
+	}
+	if j.suite == "" && !j.lead {
+		if j.note {
+			// The details under a message of jest's own ("No tests
+			// found" and the patterns it tried).
+			j.t.message(l)
+		}
+		return // a passing suite's listing or console output
+	}
+	if j.list.on {
+		// A failing test the listing names may have no report below.
+		if full, name, ok := j.list.line(l); ok {
+			j.t.listing.list(listedTest{file: j.suite, name: full, sep: " › ", req: name})
+		}
+	}
+	if name, ok := strings.CutPrefix(l, "  ● "); ok {
+		j.list.on = false
+		j.cur, j.skip = nil, isJestConsole(ls, i)
+		key := name
+		if j.suite != "" {
+			key = j.suite + " › " + name
+		}
+		if !j.skip {
+			j.t.listing.report(j.suite, name, " › ")
+		}
+		if j.skip || j.seen[key] {
+			j.skip = true
+			return
+		}
+		j.seen[key] = true
+		if name == "Test suite failed to run" && j.suite != "" {
+			j.t.failedSuites = append(j.t.failedSuites, j.suite)
+		} else {
+			j.t.failedTests = append(j.t.failedTests, key)
+		}
+		j.cur = j.t.newFailure(key)
+		return
+	}
+	if j.cur == nil || j.skip {
+		return
+	}
+	switch t := strings.TrimSpace(l); {
+	case t == "" || isCodeFrame(t):
+	case strings.HasPrefix(t, "at "):
+		j.cur.addLoc(t)
+	default:
+		// Jest indents a failure's text by four spaces.
+		j.cur.addText(strings.TrimRight(strings.TrimPrefix(l, "    "), " "))
+	}
+}
+
+// margin reads a line that starts at the left margin: a suite's PASS or
+// FAIL line, a summary line, or a line of jest's own.
+func (j *jestReader) margin(l string) {
+	j.suite, j.cur, j.skip, j.note, j.lead = "", nil, false, false, false
+	j.list.on = false
+	switch {
+	case strings.HasPrefix(l, "FAIL "):
+		if suite, ok := jestSuite(l); ok {
+			j.suite = suite
+			j.list.start()
+			if !j.seen[j.suite] {
+				// Jest repeats FAIL lines under "Summary of all
+				// failing tests".
+				j.seen[j.suite] = true
+				j.t.failedFiles = append(j.t.failedFiles, j.suite)
+			}
+		}
+	case strings.HasPrefix(l, "PASS "), strings.HasPrefix(l, "Time:"),
+		strings.HasPrefix(l, "Ran all test suites"), l == "Summary of all failing tests":
+	case strings.HasPrefix(l, "Test Suites:"):
+		j.t.files.add(parseCounts(strings.TrimPrefix(l, "Test Suites:")))
+		j.t.hasFiles = true
+		j.t.summary = append(j.t.summary, l)
+	case strings.HasPrefix(l, "Tests:"):
+		j.t.tests.add(parseCounts(strings.TrimPrefix(l, "Tests:")))
+		j.t.hasTests = true
+		j.t.summary = append(j.t.summary, l)
+	case strings.HasPrefix(l, "Snapshots:"):
+		j.t.summary = append(j.t.summary, l)
+	default:
+		j.t.message(l)
+		j.note = true
+	}
+}

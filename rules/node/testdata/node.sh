@@ -1,0 +1,631 @@
+#!/usr/bin/env bash
+# node.sh regenerates the corpus of the node family (vitest, jest, npm_test,
+# tsc, eslint, npm_install) from real tools run on small projects written here.
+#
+# The tools are installed once, at pinned versions, from the npm registry into
+# $ROOT/tools (and TypeScript 5 into $ROOT/ts5tools); every project is
+# rewritten under a fixed path ($ROOT/<project>) on each run, so the paths the
+# tools print are the same every time, and reaches the tools through a
+# node_modules symlink, as a project with its own install would.
+#
+# The command is run exactly as an agent would type it, from the project
+# directory, with stdout and stderr redirected to files. The environment is
+# an agent's usual one: TERM=xterm-256color, no CI, NO_COLOR or FORCE_COLOR.
+# Vitest colors its output whenever TERM is not "dumb", even into a pipe, so
+# most vitest cases are colored, as an agent would get them; one case sets
+# NO_COLOR=1 to cover the plain form. Jest, tsc and eslint color only on a
+# terminal. npm reads the machine's own ~/.npmrc (here: audit and fund off).
+# Timings vary between runs; everything else is reproducible.
+#
+# Usage: bash rules/node/testdata/node.sh [RULE/CASE ...]
+#        (then go test ./rules/node -run TestGolden -update)
+# With arguments (vitest/head, eslint/grep ...), only those cases are
+# captured, so that adding a case leaves the others' timings alone; every
+# project is still rewritten.
+set -euo pipefail
+ONLY=" $* "
+
+ROOT=/tmp/shrinkrun-corpus/node
+OUT=$(cd "$(dirname "$0")" && pwd)
+TOOLS="vitest@4.1.12 jest@30.5.2 typescript@7.0.2 eslint@10.15.0 pnpm@10.34.9 yarn@1.22.22"
+
+unset CI NO_COLOR FORCE_COLOR NODE_OPTIONS npm_config_loglevel
+export TERM=xterm-256color
+export PATH="$ROOT/tools/node_modules/.bin:$PATH"
+
+# tools DIR PACKAGES...: installs PACKAGES into DIR unless a previous run did.
+tools() {
+	local dir=$1
+	shift
+	if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$*" ]; then
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		(cd "$dir" && npm init -y >/dev/null && npm install --no-audit --no-fund "$@" >/dev/null 2>&1)
+		echo "$*" >"$dir/.installed"
+	fi
+}
+tools "$ROOT/tools" $TOOLS
+tools "$ROOT/ts5tools" typescript@5.9.3
+
+# project NAME [TOOLS]: a fresh project directory whose node_modules is the
+# shared install (tools or ts5tools).
+project() {
+	rm -rf "${ROOT:?}/$1"
+	mkdir -p "$ROOT/$1/src"
+	ln -s "$ROOT/${2:-tools}/node_modules" "$ROOT/$1/node_modules"
+}
+
+# capture RULE CASE PROJECT COMMAND: runs COMMAND (a string, as typed) in
+# $ROOT/PROJECT and writes CASE.meta, CASE.stdout and CASE.stderr under
+# OUT/RULE.
+capture() {
+	local rule=$1 name=$2 dir=$3 cmd=$4 code=0
+	if [ "$ONLY" != "  " ] && [[ "$ONLY" != *" $rule/$name "* ]]; then
+		return
+	fi
+	mkdir -p "$OUT/$rule"
+	(cd "$ROOT/$dir" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
+	printf 'command: %s\nexit_code: %d\n' "$cmd" "$code" >"$OUT/$rule/$name.meta"
+	printf '%-12s %-18s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
+}
+
+# filler N: N lines of helper constants, so that the code after them sits at
+# line numbers of two and three digits.
+filler() {
+	local i
+	for ((i = 1; i <= $1; i++)); do
+		printf 'export const LIMIT_%03d = %d\n' "$i" "$i"
+	done
+}
+
+# --- vitest ---------------------------------------------------------------
+
+# A passing project: three files, nested describes.
+project vt-pass
+cat >"$ROOT/vt-pass/package.json" <<'EOF'
+{ "name": "vt-pass", "version": "1.0.0", "type": "module", "private": true,
+  "scripts": { "test": "vitest run" } }
+EOF
+cat >"$ROOT/vt-pass/src/math.js" <<'EOF'
+export const add = (a, b) => a + b
+export const mul = (a, b) => a * b
+export const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x))
+EOF
+for f in add mul clamp; do
+	{
+		echo "import { describe, it, expect } from 'vitest'"
+		echo "import { $f } from './math.js'"
+		echo "describe('$f', () => {"
+		for i in 1 2 3 4 5 6; do
+			case $f in
+			add) echo "  it('adds $i and $i', () => { expect(add($i, $i)).toBe($((i + i))) })" ;;
+			mul) echo "  it('multiplies $i by $i', () => { expect(mul($i, $i)).toBe($((i * i))) })" ;;
+			clamp) echo "  it('clamps $i into 2..4', () => { expect(clamp($i, 2, 4)).toBe($((i < 2 ? 2 : i > 4 ? 4 : i))) })" ;;
+			esac
+		done
+		echo "})"
+	} >"$ROOT/vt-pass/src/$f.test.js"
+done
+
+# A failing project: assertion diffs, a nested describe, a thrown error,
+# a skipped and a todo test, console output and a file that fails to load.
+project vt-fail
+cat >"$ROOT/vt-fail/package.json" <<'EOF'
+{ "name": "vt-fail", "version": "1.0.0", "type": "module", "private": true,
+  "scripts": { "test": "vitest run" } }
+EOF
+{
+	filler 12
+	cat <<'EOF'
+export const add = (a, b) => a + b
+export const mul = (a, b) => a * b + 1
+export function parse(s) {
+  if (!s.includes('=')) throw new TypeError(`cannot parse "${s}": missing '='`)
+  const [k, v] = s.split('=')
+  return { [k]: v }
+}
+EOF
+} >"$ROOT/vt-fail/src/lib.js"
+{
+	echo "import { describe, it, expect, test } from 'vitest'"
+	echo "import { add, mul, parse } from './lib.js'"
+	filler 8 | sed 's/^export //'
+	cat <<'EOF'
+describe('add', () => {
+  it('adds small numbers', () => {
+    expect(add(1, 2)).toBe(3)
+  })
+  it('adds large numbers', () => {
+    expect(add(2, 2)).toBe(5)
+  })
+})
+
+describe('mul', () => {
+  describe('nested', () => {
+    test('objects differ', () => {
+      expect({ id: 7, tags: ['a', 'b', 'c'], name: 'seven', owner: { name: 'ann', admin: false } })
+        .toEqual({ id: 7, tags: ['a', 'b', 'd'], name: 'Seven', owner: { name: 'ann', admin: true } })
+    })
+  })
+  test('multiplies', () => {
+    console.log('computing', mul(2, 3))
+    expect(mul(2, 3)).toBe(6)
+  })
+  test.skip('skipped one', () => {})
+  test.todo('todo one')
+})
+EOF
+} >"$ROOT/vt-fail/src/lib.test.js"
+cat >"$ROOT/vt-fail/src/parse.test.js" <<'EOF'
+import { it, expect } from 'vitest'
+import { parse } from './lib.js'
+
+it('parses a pair', () => { expect(parse('a=1')).toEqual({ a: '1' }) })
+it('rejects garbage', () => {
+  const out = parse('garbage')
+  expect(out).toBeNull()
+})
+it('parses strings', () => { expect(parse('b=2')).toStrictEqual({ b: 2 }) })
+EOF
+cat >"$ROOT/vt-fail/src/broken.test.js" <<'EOF'
+import { it } from 'vitest'
+import { helper } from './missing-helper.js'
+
+it('never runs', () => { helper() })
+EOF
+cat >"$ROOT/vt-fail/src/ok.test.js" <<'EOF'
+import { it, expect } from 'vitest'
+it('passes', () => { expect(1).toBe(1) })
+it('passes again', () => { expect([1, 2]).toHaveLength(2) })
+EOF
+
+# Many failures: 5 files of 28 failing and 2 passing tests each.
+project vt-many
+echo '{ "name": "vt-many", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-many/package.json"
+for f in alpha beta gamma delta epsilon; do
+	{
+		echo "import { describe, it, expect } from 'vitest'"
+		echo "describe('$f', () => {"
+		for i in $(seq 1 30); do
+			if ((i % 15 == 0)); then
+				echo "  it('case $i holds', () => { expect($i).toBe($i) })"
+			else
+				echo "  it('case $i matches its table entry', () => { expect({ n: $i, name: '$f-$i' }).toEqual({ n: $((i + 1)), name: '$f-$i' }) })"
+			fi
+		done
+		echo "})"
+	} >"$ROOT/vt-many/src/$f.test.js"
+done
+
+# An unhandled rejection: every test passes, the run fails.
+project vt-unhandled
+echo '{ "name": "vt-unhandled", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-unhandled/package.json"
+cat >"$ROOT/vt-unhandled/src/timer.test.js" <<'EOF'
+import { it, expect } from 'vitest'
+
+function later() {
+  return Promise.reject(new Error('connection reset by peer'))
+}
+
+it('starts a request and forgets it', () => {
+  later()
+  expect(true).toBe(true)
+})
+it('waits', async () => { await new Promise((r) => setTimeout(r, 20)) })
+EOF
+
+# One error thrown by several tests: vitest reports it once, under the
+# FAIL lines of all of them.
+project vt-shared
+echo '{ "name": "vt-shared", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-shared/package.json"
+cat >"$ROOT/vt-shared/src/db.test.js" <<'EOF'
+import { describe, it } from 'vitest'
+
+const down = new Error('database is down')
+describe('db', () => {
+  it('reads', () => { throw down })
+  it('writes', () => { throw down })
+  it('deletes', () => { throw down })
+})
+EOF
+
+# Many failures in one file, for a pipe into head: the listing (× lines)
+# comes first, the reports last, and head cuts them off. Some test names
+# hold vitest's own separator, " > ".
+project vt-head
+echo '{ "name": "vt-head", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-head/package.json"
+cat >"$ROOT/vt-head/src/parse.test.js" <<'EOF'
+import { describe, it, expect } from 'vitest'
+
+describe('parser', () => {
+  describe('numbers', () => {
+    for (let i = 0; i < 20; i++) it(`case ${i} > rejects`, () => { expect(i).toBe(-1) })
+  })
+  it.each([[1, 2], [3, 4]])('adds %i + %i', (a, b) => { expect(a + b).toBe(0) })
+})
+it('throws a string', () => { throw 'plain string thrown' })
+it('passes', () => { expect(1).toBe(1) })
+it.skip('skipped', () => {})
+EOF
+
+capture vitest pass vt-pass 'npx vitest run'
+capture vitest pass_verbose vt-pass 'vitest run --reporter=verbose'
+capture vitest fail vt-fail 'npx vitest run'
+capture vitest fail_nocolor vt-fail 'NO_COLOR=1 npx vitest run 2>&1'
+capture vitest fail_verbose vt-fail 'vitest run --reporter=verbose'
+capture vitest filter vt-fail 'vitest run src/parse.test.js'
+capture vitest many vt-many 'npx vitest run'
+capture vitest unhandled vt-unhandled 'vitest run'
+capture vitest no_tests vt-pass 'vitest run nomatch'
+capture vitest shared_error vt-shared 'vitest run'
+capture vitest head vt-head 'npx vitest run src/parse.test.js 2>&1 | head -30'
+capture vitest head_reports vt-head 'npx vitest run src/parse.test.js 2>&1 | head -90'
+capture vitest head_verbose vt-head 'vitest run --reporter=verbose 2>&1 | head -24'
+
+# --- jest -----------------------------------------------------------------
+
+project jt-pass
+cat >"$ROOT/jt-pass/package.json" <<'EOF'
+{ "name": "jt-pass", "version": "1.0.0", "private": true, "scripts": { "test": "jest" } }
+EOF
+cat >"$ROOT/jt-pass/src/math.js" <<'EOF'
+exports.add = (a, b) => a + b
+exports.mul = (a, b) => a * b
+exports.clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x))
+EOF
+for f in add mul clamp; do
+	{
+		echo "const { $f } = require('./math')"
+		echo "describe('$f', () => {"
+		for i in 1 2 3 4 5 6; do
+			case $f in
+			add) echo "  it('adds $i and $i', () => { expect(add($i, $i)).toBe($((i + i))) })" ;;
+			mul) echo "  it('multiplies $i by $i', () => { expect(mul($i, $i)).toBe($((i * i))) })" ;;
+			clamp) echo "  it('clamps $i into 2..4', () => { expect(clamp($i, 2, 4)).toBe($((i < 2 ? 2 : i > 4 ? 4 : i))) })" ;;
+			esac
+		done
+		echo "})"
+	} >"$ROOT/jt-pass/src/$f.test.js"
+done
+
+project jt-fail
+cat >"$ROOT/jt-fail/package.json" <<'EOF'
+{ "name": "jt-fail", "version": "1.0.0", "private": true, "scripts": { "test": "jest" } }
+EOF
+{
+	filler 12 | sed 's/^export const \([A-Z_0-9]*\) = /exports.\1 = /'
+	cat <<'EOF'
+exports.add = (a, b) => a + b
+exports.mul = (a, b) => a * b + 1
+exports.parse = function parse(s) {
+  if (!s.includes('=')) throw new TypeError(`cannot parse "${s}": missing '='`)
+  const [k, v] = s.split('=')
+  return { [k]: v }
+}
+EOF
+} >"$ROOT/jt-fail/src/lib.js"
+{
+	echo "const { add, mul } = require('./lib')"
+	filler 8 | sed 's/^export //'
+	cat <<'EOF'
+describe('add', () => {
+  it('adds small numbers', () => {
+    expect(add(1, 2)).toBe(3)
+  })
+  it('adds large numbers', () => {
+    expect(add(2, 2)).toBe(5)
+  })
+})
+
+describe('mul', () => {
+  describe('nested', () => {
+    test('objects differ', () => {
+      expect({ id: 7, tags: ['a', 'b', 'c'], name: 'seven', owner: { name: 'ann', admin: false } })
+        .toEqual({ id: 7, tags: ['a', 'b', 'd'], name: 'Seven', owner: { name: 'ann', admin: true } })
+    })
+  })
+  test('multiplies', () => {
+    console.log('computing', mul(2, 3))
+    expect(mul(2, 3)).toBe(6)
+  })
+  test.skip('skipped one', () => {})
+  test.todo('todo one')
+})
+EOF
+} >"$ROOT/jt-fail/src/lib.test.js"
+cat >"$ROOT/jt-fail/src/parse.test.js" <<'EOF'
+const { parse } = require('./lib')
+
+it('parses a pair', () => { expect(parse('a=1')).toEqual({ a: '1' }) })
+it('rejects garbage', () => {
+  const out = parse('garbage')
+  expect(out).toBeNull()
+})
+it('parses strings', () => { expect(parse('b=2')).toStrictEqual({ b: 2 }) })
+EOF
+cat >"$ROOT/jt-fail/src/broken.test.js" <<'EOF'
+const { helper } = require('./missing-helper')
+
+it('never runs', () => { helper() })
+EOF
+cat >"$ROOT/jt-fail/src/ok.test.js" <<'EOF'
+it('passes', () => { expect(1).toBe(1) })
+it('passes again', () => { expect([1, 2]).toHaveLength(2) })
+EOF
+# Over jest's 5 s threshold, so its FAIL line carries the duration.
+cat >"$ROOT/jt-fail/src/slow.test.js" <<'EOF'
+it('waits for the queue to drain', async () => {
+  await new Promise((r) => setTimeout(r, 5200))
+  expect('pending').toBe('drained')
+}, 10000)
+EOF
+
+# Many failures in more than 20 suites, so jest repeats them under "Summary
+# of all failing tests".
+project jt-many
+echo '{ "name": "jt-many", "version": "1.0.0", "private": true, "scripts": { "test": "jest" } }' >"$ROOT/jt-many/package.json"
+for n in $(seq -w 1 24); do
+	{
+		echo "describe('module $n', () => {"
+		for i in 1 2 3 4 5 6 7; do
+			if ((i == 7)); then
+				echo "  it('case $i holds', () => { expect($i).toBe($i) })"
+			else
+				echo "  it('case $i matches', () => { expect({ n: $i }).toEqual({ n: $((i + 1)) }) })"
+			fi
+		done
+		echo "})"
+	} >"$ROOT/jt-many/src/m$n.test.js"
+done
+
+# Many failures in one file, for a pipe into head: jest lists every test
+# of a single file (its describe blocks as headings, failures marked ✕)
+# before the reports, and head cuts the reports off.
+project jt-head
+cat >"$ROOT/jt-head/package.json" <<'EOF'
+{ "name": "jt-head", "version": "1.0.0", "private": true, "scripts": { "test": "jest" } }
+EOF
+cat >"$ROOT/jt-head/src/parse.test.js" <<'EOF'
+describe('parser', () => {
+  describe('numbers', () => {
+    for (let i = 0; i < 20; i++) it(`case ${i} › rejects`, () => { expect(i).toBe(-1) })
+  })
+  it.each([[1, 2], [3, 4]])('adds %i + %i', (a, b) => { expect(a + b).toBe(0) })
+})
+it('throws a string', () => { throw 'plain string thrown' })
+it('passes', () => { expect(1).toBe(1) })
+it.skip('skipped', () => {})
+EOF
+
+capture jest pass jt-pass 'npx jest'
+capture jest pass_verbose jt-pass 'jest --verbose'
+capture jest fail jt-fail 'npx jest'
+capture jest fail_verbose jt-fail 'jest --verbose'
+capture jest single_file jt-fail 'jest src/parse.test.js'
+capture jest many jt-many 'npx jest'
+capture jest no_tests jt-pass 'jest nomatch'
+capture jest head jt-head 'npx jest --ci src/parse.test.js 2>&1 | head -40'
+capture jest head_reports jt-head 'npx jest --ci src/parse.test.js 2>&1 | head -100'
+
+# --- npm test and its kin ---------------------------------------------------
+
+project nt-node
+cat >"$ROOT/nt-node/package.json" <<'EOF'
+{ "name": "nt-node", "version": "1.0.0", "private": true, "scripts": { "test": "node --test" } }
+EOF
+cat >"$ROOT/nt-node/src/math.test.js" <<'EOF'
+const test = require('node:test')
+const assert = require('node:assert')
+
+test('adds', () => { assert.strictEqual(1 + 1, 2) })
+test('adds wrong', () => { assert.strictEqual(1 + 1, 3) })
+test('deep', () => { assert.deepStrictEqual({ a: [1, 2] }, { a: [1, 3] }) })
+EOF
+project nt-none
+echo '{ "name": "nt-none", "version": "1.0.0", "private": true }' >"$ROOT/nt-none/package.json"
+
+capture npm_test vitest_fail vt-fail 'npm test'
+capture npm_test jest_pass jt-pass 'npm run test'
+capture npm_test jest_many jt-many 'npm test'
+capture npm_test pnpm_jest_fail jt-fail 'pnpm test'
+capture npm_test yarn_vitest_pass vt-pass 'yarn test'
+capture npm_test yarn_jest_fail jt-fail 'yarn test'
+capture npm_test node_test_fail nt-node 'npm test'
+capture npm_test missing_script nt-none 'npm test'
+capture npm_test jest_head jt-head 'npm test -- --ci src/parse.test.js 2>&1 | head -40'
+
+# --- tsc ------------------------------------------------------------------
+
+project ts-fail
+cat >"$ROOT/ts-fail/tsconfig.json" <<'EOF'
+{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext" },
+  "include": ["src"] }
+EOF
+{
+	filler 9 | sed 's/^export const \(.*\) = \(.*\)/export const \1: number = \2/'
+	cat <<'EOF'
+export interface User { id: number; name: string; owner: { admin: boolean } }
+export const count: number = "seven";
+export function greet(u: User): string { return "hi " + u.nme }
+greet({ id: 1, name: "ann", owner: { admin: "yes" } });
+export const total = missingTotal + 1;
+EOF
+} >"$ROOT/ts-fail/src/user.ts"
+cat >"$ROOT/ts-fail/src/api.ts" <<'EOF'
+import { fetchAll } from "./missing-client.js";
+import type { User } from "./user.js";
+
+export async function load(): Promise<User[]> {
+  const users: User[] = await fetchAll();
+  return users.map((u) => ({ ...u, id: String(u.id) }));
+}
+EOF
+# The same project checked by TypeScript 5, whose tsc exits 2, not 1.
+project ts5-fail ts5tools
+cp "$ROOT/ts-fail/tsconfig.json" "$ROOT/ts5-fail/"
+cp "$ROOT/ts-fail/src/"*.ts "$ROOT/ts5-fail/src/"
+
+project ts-many
+cat >"$ROOT/ts-many/tsconfig.json" <<'EOF'
+{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "nodenext" },
+  "include": ["src"] }
+EOF
+for f in a b c d e; do
+	for i in $(seq 1 30); do
+		echo "export const v$i: number = \"value $i\";"
+	done >"$ROOT/ts-many/src/$f.ts"
+done
+
+project ts-pass
+cp "$ROOT/ts-many/tsconfig.json" "$ROOT/ts-pass/"
+echo 'export const ok: number = 1;' >"$ROOT/ts-pass/src/ok.ts"
+
+project ts-config
+cat >"$ROOT/ts-config/tsconfig.json" <<'EOF'
+{
+  "compilerOptions": {
+    "strict": true,
+    "noEmit": true,
+    "strictNulls": true
+  },
+  "include": ["lib"]
+}
+EOF
+
+# Errors in many files, for a pipe into tail: what is left is the end of
+# the last file's diagnostics (starting inside a code excerpt), the Found
+# line and the Errors  Files table.
+project ts-tail
+cp "$ROOT/ts-many/tsconfig.json" "$ROOT/ts-tail/"
+for n in 0 1 2 3 4 5 6 7; do
+	cat >"$ROOT/ts-tail/src/mod$n.ts" <<EOF
+export const count$n: number = "seven";
+export function greet$n(u: { name: string }): string { return "hi " + u.nme; }
+export const total$n = missingTotal$n + 1;
+import { nope$n } from "./missing$n.js";
+export function add$n(a, b) { return a + b; }
+EOF
+done
+
+capture tsc errors ts-fail 'npx tsc'
+capture tsc errors_pretty ts-fail 'tsc --pretty'
+capture tsc errors_ts5 ts5-fail 'npx tsc --noEmit'
+capture tsc errors_ts5_pretty ts5-fail 'npx tsc --noEmit --pretty'
+capture tsc many ts-many 'tsc -p tsconfig.json'
+capture tsc clean ts-pass 'tsc --noEmit'
+capture tsc config_error ts-config 'npx tsc'
+capture tsc tail ts-tail 'npx tsc --pretty | tail -40'
+
+# --- eslint ---------------------------------------------------------------
+
+eslint_config() {
+	cat >"$ROOT/$1/eslint.config.js" <<'EOF'
+export default [
+  {
+    files: ["**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { console: "readonly" } },
+    rules: {
+      "no-unused-vars": "error", "no-undef": "error", "prefer-const": "error",
+      "no-console": "warn", "eqeqeq": "warn", "semi": ["warn", "never"],
+    },
+  },
+];
+EOF
+	echo "{ \"name\": \"$1\", \"version\": \"1.0.0\", \"type\": \"module\", \"private\": true }" >"$ROOT/$1/package.json"
+}
+project es-fail
+eslint_config es-fail
+{
+	filler 10
+	cat <<'EOF'
+let retries = 3
+const unused = 2
+console.log(retries == 3);
+fetchAll()
+EOF
+} >"$ROOT/es-fail/src/app.js"
+echo 'export function log(a) { console.log(a) }' >"$ROOT/es-fail/src/log.js"
+echo 'export const ok = 1' >"$ROOT/es-fail/src/ok.js"
+printf 'export const = 1\n' >"$ROOT/es-fail/src/broken.js"
+
+project es-warn
+eslint_config es-warn
+echo 'export function log(a) { console.log(a) }' >"$ROOT/es-warn/src/log.js"
+
+project es-many
+eslint_config es-many
+for f in a b c d e; do
+	for i in $(seq 1 30); do
+		echo "const unused_$i = $i"
+	done >"$ROOT/es-many/src/$f.js"
+done
+
+# Errors after many warnings in one file: the errors are kept first.
+project es-mixed
+eslint_config es-mixed
+{
+	for i in $(seq 1 30); do
+		echo "console.log($i)"
+	done
+	echo "undefinedCall()"
+	echo "let never = 1"
+	echo "export { never }"
+} >"$ROOT/es-mixed/src/noisy.js"
+
+# Undefined names in several files, for a pipe into grep: the rows that
+# are left have no file path above them.
+project es-grep
+eslint_config es-grep
+for f in api db log ui; do
+	for i in $(seq 1 15); do
+		echo "export const v$i = helper$i() + 1"
+	done >"$ROOT/es-grep/src/$f.js"
+done
+echo 'export const ok = 1;' >>"$ROOT/es-grep/src/ui.js"
+
+project es-pass
+eslint_config es-pass
+sed -i 's/^];$/]/' "$ROOT/es-pass/eslint.config.js"
+echo 'export const ok = 1' >"$ROOT/es-pass/src/ok.js"
+
+project es-noconfig
+echo 'export const ok = 1' >"$ROOT/es-noconfig/src/ok.js"
+
+capture eslint problems es-fail 'npx eslint .'
+capture eslint quiet es-fail 'eslint --quiet src'
+capture eslint max_warnings es-warn 'eslint --max-warnings 0 .'
+capture eslint many es-many 'npx eslint src'
+capture eslint clean es-pass 'eslint .'
+capture eslint errors_first es-mixed 'eslint src'
+capture eslint no_config es-noconfig 'npx eslint src'
+capture eslint grep es-grep 'npx eslint src | grep no-undef'
+
+# --- npm install and its kin --------------------------------------------------
+
+# dependencies PROJECT JSON: a project whose package.json has these
+# dependencies and no node_modules of its own.
+dependencies() {
+	rm -rf "${ROOT:?}/$1"
+	mkdir -p "$ROOT/$1"
+	printf '{ "name": "%s", "version": "1.0.0", "private": true, "dependencies": %s }\n' "$1" "$2" >"$ROOT/$1/package.json"
+}
+dependencies ni-express '{ "express": "5.1.0", "lodash": "4.17.21" }'
+capture npm_install install ni-express 'npm install'
+capture npm_install up_to_date ni-express 'npm install'
+rm -rf "$ROOT/ni-express/node_modules"
+capture npm_install ci ni-express 'npm ci'
+dependencies ni-scripts '{ "esbuild": "0.25.0" }'
+capture npm_install install_scripts ni-scripts 'npm install'
+dependencies ni-engine '{}'
+capture npm_install engine ni-engine 'npm install undici@8.0.3'
+dependencies ni-missing '{}'
+capture npm_install not_found ni-missing 'npm install shrinkrun-no-such-package-zz9'
+capture npm_install ci_no_lock ni-missing 'npm ci'
+dependencies ni-conflict '{ "eslint": "10.15.0" }'
+capture npm_install eresolve ni-conflict 'npm install eslint-plugin-react@7.37.5'
+dependencies ni-pnpm '{ "express": "5.1.0", "lodash": "4.17.21" }'
+capture npm_install pnpm ni-pnpm 'pnpm install'
+dependencies ni-pnpm-scripts '{ "esbuild": "0.25.0", "jest": "30.5.2" }'
+capture npm_install pnpm_build_scripts ni-pnpm-scripts 'pnpm install'
+dependencies ni-pnpm-missing '{ "shrinkrun-no-such-package-zz9": "1.0.0" }'
+capture npm_install pnpm_not_found ni-pnpm-missing 'pnpm install'

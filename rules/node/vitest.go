@@ -1,0 +1,262 @@
+package node
+
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchVitest recognizes vitest run, and npx vitest run (matchVitest).
+func MatchVitest(argv []string) classify.Answer { return matchRunner(argv, "vitest", matchVitest) }
+
+// vitestFormats are the vitest options whose output the summarizer does not
+// read: watch mode and the UI never end, coverage adds a table that would be
+// dropped, --outputFile sends a report elsewhere, and other reporters change
+// the format (--reporter is handled apart: default and verbose are kept).
+var vitestFormats = []string{
+	"--watch", "-w", "--ui", "--coverage", "--outputFile", "--standalone", "--mergeReports",
+	"--listTags", "--clearCache",
+}
+
+// matchVitest accepts vitest run, or vitest with the exact word --run:
+// without either, vitest watches for changes and never ends on a terminal.
+// The default and verbose reporters are the formats the summarizer reads.
+func matchVitest(argv []string) classify.Answer {
+	run := len(argv) > 1 && argv[1] == "run"
+	for j := 1; j < len(argv); j++ {
+		a := argv[j]
+		switch {
+		case a == "--run":
+			run = true
+		case a == "--reporter" && j+1 < len(argv) && isVitestReporter(argv[j+1]):
+			j++
+		case strings.HasPrefix(a, "--reporter=") && isVitestReporter(strings.TrimPrefix(a, "--reporter=")):
+		case strings.HasPrefix(a, "--reporter"):
+			return classify.Refuse(j, "option %q changes the output format", a)
+		}
+	}
+	if len(argv) > 1 && vitestCommands[argv[1]] {
+		return classify.Refuse(1, "vitest %s is not a test run", argv[1])
+	}
+	if a := matchTool(argv, vitestFormats); !a.Accepted {
+		return a
+	}
+	if !run {
+		return classify.Refuse(0, "vitest without run may watch for changes")
+	}
+	return classify.Accept()
+}
+
+// vitestCommands are the vitest subcommands other than run (and related,
+// which runs the tests related to some files): benchmarks, listings, setup
+// and the watch modes.
+var vitestCommands = map[string]bool{"bench": true, "list": true, "init": true, "dev": true, "watch": true}
+
+func isVitestReporter(name string) bool {
+	return name == "default" || name == "verbose"
+}
+
+// Vitest summarizes bash.vitest: the counts of the "Tests" and "Test Files"
+// summary lines, the summary lines themselves, every failing test and every
+// file that failed to load, each failure's message, assertion diff and
+// locations, vitest's unhandled errors, and the lines that belong to no test
+// ("No test files found", a config error). The per-file listing is left
+// out but for the failing tests no report names (a pipe into head cut the
+// reports off), and so are console output, code excerpts and timings.
+//
+// Vitest writes the listing and summary to stdout and the failures to
+// stderr; both are read with the same reader, so a run captured with 2>&1
+// gives the same body.
+func Vitest(r *summarize.Run) *summarize.Body {
+	b := &summarize.Body{}
+	b.Field("exit_code", r.ExitCodeValue())
+	readVitestLines(r.Lines(r.Stdout), r.Lines(r.Stderr)).body(r, b)
+	return b
+}
+
+// readVitestLines reads the lines of each stream in turn.
+func readVitestLines(streams ...[]string) *testRun {
+	v := vitestReader{t: &testRun{runner: "vitest"}}
+	summarize.ReadLines(&v, streams...)
+	return v.t
+}
+
+// The sections of vitest's error report, each opened by a "⎯⎯ TITLE ⎯⎯"
+// separator.
+const (
+	vtNone = iota
+	vtSuites
+	vtTests
+	vtUnhandled
+)
+
+// vitestReader reads vitest's default and verbose reporters one line at a
+// time, so it is linear in the output.
+type vitestReader struct {
+	t       *testRun
+	section int
+	cur     *testFailure // the failure being read
+	heads   bool         // cur has only its FAIL lines so far
+	console bool         // inside a "stdout | test" block of console output
+	file    string       // the file of the listing being read
+	done    bool         // past the listing: a "⎯⎯" rule opened the reports
+}
+
+// EndStream ends a stream: no section continues on the other.
+func (v *vitestReader) EndStream() {
+	v.section, v.cur, v.console, v.file, v.done = vtNone, nil, false, "", false
+}
+
+func (v *vitestReader) Feed(l string) {
+	t := strings.TrimSpace(l)
+	if !v.done {
+		// The listing, read as the boundary check reads it (nodeScan):
+		// a failing test it names may have no report below.
+		switch {
+		case strings.HasPrefix(l, "⎯"):
+			v.done = true
+		case strings.HasPrefix(l, " ") && strings.HasPrefix(t, "× "):
+			if name, full, ok := vitestListed(l); ok {
+				if lt, ok := vitestTest(name, full, v.file); ok {
+					v.t.listing.list(lt)
+				}
+			}
+		case strings.HasPrefix(l, " "):
+			if file, ok := vitestFileLine(l); ok {
+				v.file = file
+			}
+		}
+	}
+	if v.console {
+		v.console = t != ""
+		return
+	}
+	switch {
+	case strings.HasPrefix(t, "⎯"):
+		v.separator(trimRule(t))
+	case strings.HasPrefix(l, " FAIL  ") && v.section != vtUnhandled:
+		if v.section == vtNone {
+			// The section's title was cut off (a pipe into tail): a
+			// FAIL line is a failed test's report all the same.
+			v.section = vtTests
+		}
+		name := strings.TrimSpace(l[len(" FAIL  "):])
+		if v.section == vtSuites {
+			v.t.failedSuites = append(v.t.failedSuites, name)
+		} else {
+			v.t.failedTests = append(v.t.failedTests, name)
+		}
+		if file, rest, ok := strings.Cut(name, " > "); ok {
+			v.t.listing.report(file, rest, " > ")
+		}
+		if v.cur != nil && v.heads {
+			// Tests that failed with the same error share one report.
+			v.cur.heads = append(v.cur.heads, name)
+			return
+		}
+		v.cur, v.heads = v.t.newFailure(name), true
+	case v.summary(t):
+		v.cur, v.section = nil, vtNone
+	case v.cur != nil:
+		switch {
+		case t == "" || isCodeFrame(t):
+		case strings.HasPrefix(t, "❯ "):
+			v.cur.addLoc(t)
+			v.heads = false
+		default:
+			v.cur.addText(strings.TrimRight(l, " "))
+			v.heads = false
+		}
+	case t == "" || strings.HasPrefix(t, "RUN  v") || isVitestListing(t) || isCodeFrame(t):
+	case strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | "):
+		v.console = true
+	default:
+		v.t.message(l)
+	}
+}
+
+// separator reads the title of a "⎯⎯ TITLE ⎯⎯" line: a section ("Failed
+// Tests 5"), an unhandled error ("Unhandled Rejection"), the end of a
+// failure ("[2/6]") or a plain rule, which inside a failure comes before
+// its "Serialized Error" and after an unhandled error.
+func (v *vitestReader) separator(title string) {
+	switch {
+	case strings.HasPrefix(title, "Failed Suites"):
+		v.section, v.cur = vtSuites, nil
+	case strings.HasPrefix(title, "Failed Tests"):
+		v.section, v.cur = vtTests, nil
+	case strings.HasPrefix(title, "Unhandled Errors"):
+		v.section, v.cur = vtUnhandled, nil
+	case v.section == vtUnhandled && title != "":
+		v.cur, v.heads = &testFailure{heads: []string{title}}, true
+		v.t.unhandled = append(v.t.unhandled, v.cur)
+	case strings.HasPrefix(title, "[") || v.section == vtUnhandled:
+		v.cur = nil
+	}
+}
+
+// summary reads a summary line (" Test Files  3 failed | 1 passed (4)",
+// "      Tests  5 failed | 4 passed (9)", "     Errors  1 error"), and
+// reports whether t was one. Its label is followed by two spaces. The
+// "Start at" and "Duration" lines are timings, read and left out.
+func (v *vitestReader) summary(t string) bool {
+	if t == "" || strings.IndexByte("TESD", t[0]) < 0 {
+		return false // no label below starts otherwise
+	}
+	label, value, ok := strings.Cut(t, "  ")
+	if !ok {
+		return false
+	}
+	switch label {
+	case "Test Files":
+		v.t.files.add(parseCounts(value))
+		v.t.hasFiles = true
+	case "Tests":
+		v.t.tests.add(parseCounts(value))
+		v.t.hasTests = true
+	case "Errors", "Type Errors", "Snapshots":
+	case "Start at", "Duration":
+		return true
+	default:
+		return false
+	}
+	v.t.summary = append(v.t.summary, t)
+	return true
+}
+
+// isVitestListing reports whether t (trimmed) is a line of the per-file
+// listing: a file or test marked passed, failed, skipped or todo, or the
+// "→ message" line the verbose reporter prints under a failed test.
+func isVitestListing(t string) bool {
+	for _, m := range []string{"✓ ", "× ", "❯ ", "↓ ", "□ ", "→ ", "✗ "} {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// trimRule trims a vitest separator line, "⎯⎯ Failed Tests 1 ⎯⎯", to its
+// title, as strings.Trim(t, "⎯ ") does: with a cutset that is not ASCII,
+// Trim compares every rune of the long rule with each rune of the set.
+func trimRule(t string) string {
+	for {
+		if rest, ok := strings.CutPrefix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutPrefix(t, " "); ok {
+			t = rest
+		} else {
+			break
+		}
+	}
+	for {
+		if rest, ok := strings.CutSuffix(t, "⎯"); ok {
+			t = rest
+		} else if rest, ok := strings.CutSuffix(t, " "); ok {
+			t = rest
+		} else {
+			return t
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package python_test
+
+import (
+	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+)
+
+// pythonCases walks docs/classify.md (Python rules): what each python rule
+// recognizes and what passes through, with the word the reason must point
+// at.
+var pythonCases = []ruletest.FamilyCase{
+	{In: "pytest", Want: Pytest, At: 0},
+	{In: "pytest -q", Want: Pytest, At: 0},
+	{In: "pytest -v", Want: Pytest, At: 0},
+	{In: "pytest -vv -x", Want: Pytest, At: 0},
+	{In: "pytest -x tests/test_cart.py", Want: Pytest, At: 0},
+	{In: "pytest -k 'discount and not raises'", Want: Pytest, At: 0},
+	{In: "pytest -k -q", Want: Pytest, At: 0},
+	{In: "pytest -kq", Want: Pytest, At: 0},
+	{In: "pytest tests/test_cart.py::test_total", Want: Pytest, At: 0},
+	{In: "pytest 'tests/test_cart.py::test_labels[a - b]'", Want: Pytest, At: 0},
+	{In: "pytest --tb=short", Want: Pytest, At: 0},
+	{In: "pytest --tb line", Want: Pytest, At: 0},
+	{In: "pytest --tb=no -q", Want: Pytest, At: 0},
+	{In: "pytest -p no:cacheprovider", Want: Pytest, At: 0},
+	{In: "pytest -p xdist -n 4", Want: Pytest, At: 0},
+	{In: "pytest --junitxml=report.xml", Want: Pytest, At: 0},
+	{In: "pytest --color=no", Want: Pytest, At: 0},
+	{In: "pytest -rA", Want: Pytest, At: 0},
+	{In: "pytest -rN", Want: Pytest, At: 0},
+	{In: "pytest -q -v -q", Want: Pytest, At: 0},
+	{In: "pytest --verbosity=-1", Want: Pytest, At: 0},
+	{In: "pytest -s --lf --maxfail=3", Want: Pytest, At: 0},
+	{In: "pytest --continue-on-collection-errors", Want: Pytest, At: 0},
+	{In: "pytest -- -qq", Want: Pytest, At: 0},
+	{In: "python -m pytest", Want: Pytest, At: 0},
+	{In: "python3 -m pytest -q tests", Want: Pytest, At: 0},
+	{In: "PYTHONPATH=. python3 -m pytest -x 2>&1 | tail -40", Want: Pytest, At: 0},
+	{In: "pytest --help", Want: "", At: 1},
+	{In: "pytest -h", Want: "", At: 1},
+	{In: "pytest --version", Want: "", At: 1},
+	{In: "pytest -V", Want: "", At: 1},
+	{In: "pytest -xh", Want: "", At: 1},
+	{In: "pytest --collect-only", Want: "", At: 1},
+	{In: "pytest --co -q", Want: "", At: 1},
+	{In: "pytest --fixtures", Want: "", At: 1},
+	{In: "pytest --markers", Want: "", At: 1},
+	{In: "pytest --setup-plan", Want: "", At: 1},
+	{In: "pytest --pdb", Want: "", At: 1},
+	{In: "pytest -x --trace", Want: "", At: 2},
+	{In: "pytest --color=yes", Want: "", At: 1},
+	{In: "pytest --color yes", Want: "", At: 1},
+	{In: "pytest --tb=native", Want: "", At: 1},
+	{In: "pytest --tb native", Want: "", At: 1},
+	{In: "pytest -p no:terminal", Want: "", At: 1},
+	{In: "pytest -pno:terminal", Want: "", At: 1},
+	{In: "pytest --json-report", Want: "", At: 1},
+	{In: "pytest --json-report-file=r.json", Want: "", At: 1},
+	{In: "pytest -qq", Want: "", At: 1},
+	{In: "pytest -q -q", Want: "", At: 2},
+	{In: "pytest -q --quiet tests", Want: "", At: 2},
+	{In: "pytest --verbosity=-2", Want: "", At: 1},
+	{In: "pytest --verbosity=x", Want: "", At: 1},
+	{In: "python -m pytest --help", Want: "", At: 3},
+	{In: "python -B -m pytest", Want: "", At: 1},
+	{In: "python3 -mpytest", Want: "", At: 1},
+	{In: "python", Want: "", At: 0},
+	{In: "python -m", Want: "", At: 1},
+	{In: "python3 -m unittest", Want: "", At: 2},
+	{In: "python3 script.py", Want: "", At: 1},
+
+	{In: "mypy .", Want: Mypy, At: 0},
+	{In: "mypy src tests", Want: Mypy, At: 0},
+	{In: "mypy --strict src", Want: Mypy, At: 0},
+	{In: "mypy --show-column-numbers --show-error-codes src", Want: Mypy, At: 0},
+	{In: "mypy --no-pretty src", Want: Mypy, At: 0},
+	{In: "mypy --junit-xml r.xml src", Want: Mypy, At: 0},
+	{In: "mypy -p inventory", Want: Mypy, At: 0},
+	{In: "mypy -c 'x: int = 1'", Want: Mypy, At: 0},
+	{In: "python -m mypy src", Want: Mypy, At: 0},
+	{In: "python3 -m mypy --strict .", Want: Mypy, At: 0},
+	{In: "mypy --pretty src", Want: "", At: 1},
+	{In: "mypy --pre src", Want: "", At: 1},
+	{In: "mypy --show-error-context src", Want: "", At: 1},
+	{In: "mypy --show-error-c src", Want: "", At: 1},
+	{In: "mypy --output=json src", Want: "", At: 1},
+	{In: "mypy -O json src", Want: "", At: 1},
+	{In: "mypy --install-types --non-interactive", Want: "", At: 1},
+	{In: "mypy --help", Want: "", At: 1},
+	{In: "mypy -h", Want: "", At: 1},
+	{In: "mypy --version", Want: "", At: 1},
+	{In: "mypy -V", Want: "", At: 1},
+	{In: "python3 -m mypy --version", Want: "", At: 3},
+
+	{In: "pip install requests", Want: PipInstall, At: 0},
+	{In: "pip3 install -r requirements.txt", Want: PipInstall, At: 0},
+	{In: "pip install -e .", Want: PipInstall, At: 0},
+	{In: "pip install --no-index --find-links ../wheels shopapi", Want: PipInstall, At: 0},
+	{In: "pip install -q -U 'shopcore>=1.0'", Want: PipInstall, At: 0},
+	{In: "pip install --dry-run shopcore", Want: PipInstall, At: 0},
+	{In: "pip install --report report.json shopcore", Want: PipInstall, At: 0},
+	{In: "pip install --hash=sha256:00 shopcore", Want: PipInstall, At: 0},
+	{In: "python -m pip install shopcore", Want: PipInstall, At: 0},
+	{In: "python3 -m pip install --user shopcore", Want: PipInstall, At: 0},
+	{In: "pip install --help", Want: "", At: 2},
+	{In: "pip install -h", Want: "", At: 2},
+	{In: "pip install --version", Want: "", At: 2},
+	{In: "pip install --report - shopcore", Want: "", At: 2},
+	{In: "pip install --report=- shopcore", Want: "", At: 2},
+	{In: "pip install --rep - shopcore", Want: "", At: 2},
+	{In: "pip", Want: "", At: 0},
+	{In: "pip list", Want: "", At: 1},
+	{In: "pip uninstall shopcore", Want: "", At: 1},
+	{In: "pip -q install shopcore", Want: "", At: 1},
+	{In: "pip --disable-pip-version-check install x", Want: "", At: 1},
+	{In: "python3 -m pip list", Want: "", At: 3},
+	{In: "python3 -m pip3 install x", Want: "", At: 2},
+	{In: "python3 -m pip", Want: "", At: 2},
+}
+
+// TestPythonRules checks the table in both modes, with the position of each
+// pass-through reason.
+func TestPythonRules(t *testing.T) {
+	table.CheckFamily(t, pythonCases, []string{Pytest, Mypy, PipInstall})
+}
+
+// table classifies commands as shrinkrun does.
+var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rules.Has}
+
+// Rule ids, as the block's rule: line shows them.
+const (
+	Pytest     = "bash.pytest"
+	Mypy       = "bash.mypy"
+	PipInstall = "bash.pip_install"
+)

@@ -1,0 +1,166 @@
+package python
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Finder finds the python family's failures for the boundary check:
+//
+//   - pytest: every node id of a "FAILED id" or "ERROR id" line of the short
+//     test summary and of a -v "id FAILED" or "id ERROR" result line, and the
+//     first "E   " line of each failure or error section (the exception or
+//     failed assertion; its location is not required, because one test
+//     function parametrized many times shares one location);
+//   - mypy: every "file.py:LINE: error: ..." line, whole;
+//   - in a failed run, every "ERROR: " line (pip, pytest usage errors),
+//     every "mypy: " line (mypy's fatal errors), and the compiler and
+//     Python errors inside the output of a pip build subprocess.
+//
+// "0 failed" and "passed" lines are never failures.
+var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
+	var sc pyScan
+	failed := r.Failed()
+	for i, l := range s.Lines {
+		if req, ok := sc.required(l, failed); ok {
+			s.Require(req, l, i)
+		}
+	}
+})
+
+// pyScan is the state of pythonFinder over one stream. It follows the
+// same lines as the rules do, so that what it requires is what they keep.
+type pyScan struct {
+	mode      int
+	inSection bool // in a pytest failure section whose first E line is still to come
+	inSub     bool // in the output of a pip subprocess
+}
+
+func (s *pyScan) required(l string, failed bool) (string, bool) {
+	if !s.inSub && !pyCandidate(l) {
+		return "", false
+	}
+	if _, id, ok := pyShortEntry(l); ok {
+		return id, true
+	}
+	if id, _, ok := pyVerboseResult(l); ok {
+		return id, true
+	}
+	if isMypyError(l) {
+		return strings.TrimSpace(l), true
+	}
+	if s.inSub {
+		s.inSub = !isPipSubprocessEnd(l)
+		if s.inSub && failed && isPipInnerError(l) {
+			return strings.TrimSpace(l), true
+		}
+		return "", false
+	}
+	if isPipSubprocessStart(l) {
+		s.inSub = true
+		return "", false
+	}
+	if failed && isPyMustKeep(l) {
+		return strings.TrimSpace(l), true
+	}
+	if _, ok := pySummaryLine(l); ok {
+		s.mode, s.inSection = pyModeOther, false
+		return "", false
+	}
+	if t, ok := pyBanner(l); ok {
+		s.mode, s.inSection = pyModeOther, false
+		if t == "FAILURES" || t == "ERRORS" {
+			s.mode = pyModeFailures
+		}
+		return "", false
+	}
+	if s.mode != pyModeUnknown && s.mode != pyModeFailures {
+		return "", false
+	}
+	if _, ok := pySectionHead(l); ok {
+		s.inSection = true
+		return "", false
+	}
+	switch {
+	case !s.inSection:
+	case isPyCaptured(l):
+		s.inSection = false
+	case isPyELine(l):
+		s.inSection = false
+		return strings.TrimSpace(l), true
+	}
+	return "", false
+}
+
+// pyCandidate reports whether l could be any line pyScan acts on, from
+// checks that cost a few bytes each: the check runs the python finder on
+// every output of every rule, and most lines are none of these. Each test
+// is a condition the full parser needs; FuzzHandParsers holds them to it.
+func pyCandidate(l string) bool {
+	if l == "" {
+		return false
+	}
+	switch c := l[0]; {
+	case c == 'F' || c == 'E': // FAILED/ERROR entries, ERROR: lines, E lines
+		return true
+	case c == 'e' || c == 'f':
+		if summarize.IsErrorLine(l) {
+			return true
+		}
+	case c == 'm':
+		if strings.HasPrefix(l, "mypy: ") {
+			return true
+		}
+	case c == '=' || c == '_' || c == '-': // banners and section heads
+		if l[len(l)-1] == c || c == '=' && pySummaryCandidate(l) {
+			return true
+		}
+	case c == 'n' || '0' <= c && c <= '9':
+		if pySummaryCandidate(l) {
+			return true
+		}
+	}
+	return pyVerboseCandidate(l) || mypyCandidate(l) || pipStartCandidate(l)
+}
+
+// pySummaryCandidate: the final line ends in its duration, "in 0.12s" or
+// "in 61.20s (0:01:01)", before any "=" padding.
+func pySummaryCandidate(l string) bool {
+	i := len(l)
+	for i > 0 && (l[i-1] == '=' || l[i-1] == ' ') {
+		i--
+	}
+	return i > 0 && (l[i-1] == 's' || l[i-1] == ')')
+}
+
+// pyVerboseCandidate: a -v result line ends in its outcome or its
+// percentage.
+func pyVerboseCandidate(l string) bool {
+	t := strings.TrimRight(l, " ")
+	return t != "" && (t[len(t)-1] == ']' || strings.HasSuffix(t, " FAILED") || strings.HasSuffix(t, " ERROR"))
+}
+
+// mypyCandidate: a mypy error's location holds no blank, so the line's
+// first space is the one in ": error: ".
+func mypyCandidate(l string) bool {
+	i := strings.IndexByte(l, ' ')
+	return i > 0 && strings.HasPrefix(l[i-1:], ": error: ")
+}
+
+// pipStartCandidate: pip's "╰─> [N lines of output]", indented.
+func pipStartCandidate(l string) bool {
+	i := 0
+	for i < len(l) && (l[i] == ' ' || '\t' <= l[i] && l[i] <= '\r') {
+		i++
+	}
+	if i == len(l) || l[i] < utf8.RuneSelf {
+		return false
+	}
+	// Past ASCII, white space is unicode's, as for isPipSubprocessStart's
+	// TrimSpace.
+	t := strings.TrimLeftFunc(l[i:], unicode.IsSpace)
+	return t != "" && t[0] == "╰"[0]
+}

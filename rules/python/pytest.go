@@ -1,0 +1,852 @@
+package python
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// MatchPytest recognizes pytest and python -m pytest (matchPytest).
+func MatchPytest(argv []string) classify.Answer { return matchTool(argv, "pytest", matchPytest) }
+
+// pytestListings are the pytest options that print something other than a
+// test run (help, listings, a plan), start a debugger on the terminal, or
+// write JSON reports through plugins: the summary would have nothing to
+// read, or would hold back what must be seen live.
+var pytestListings = map[string]bool{
+	"--help": true, "--version": true, "--collect-only": true, "--co": true,
+	"--fixtures": true, "--funcargs": true, "--fixtures-per-test": true,
+	"--markers": true, "--setup-plan": true, "--pdb": true, "--trace": true,
+}
+
+// pytestValues are pytest's short options that take a value, glued
+// (-kfoo) or as the next word; in a cluster (-vx) they end it.
+const pytestValues = "kmpcorWnr"
+
+// matchPytest accepts a pytest run with any options except those that
+// replace the terminal report the summarizer reads: listings and help,
+// --color=yes, --tb=native, -p no:terminal, JSON report plugins, and a
+// verbosity of -qq or less, which drops the final summary line. pytest
+// does not accept abbreviated long options, so exact names suffice.
+func matchPytest(argv []string, from int) classify.Answer {
+	verbosity, quietAt := 0, from-1
+	for j := from; j < len(argv); j++ {
+		a := argv[j]
+		if a == "--" {
+			break
+		}
+		// value returns an option's value: after "=", or the next word.
+		value := func(v string, glued bool) string {
+			if glued || j+1 >= len(argv) {
+				return v
+			}
+			j++
+			return argv[j]
+		}
+		if strings.HasPrefix(a, "--") {
+			name, v, eq := strings.Cut(a, "=")
+			switch {
+			case pytestListings[name]:
+				return classify.Refuse(j, "option %q prints no test run", a)
+			case strings.HasPrefix(name, "--json"):
+				return classify.Refuse(j, "option %q changes the output format", a)
+			case name == "--verbose":
+				verbosity++
+			case name == "--quiet":
+				verbosity--
+				quietAt = j
+			case name == "--verbosity":
+				n, err := strconv.Atoi(value(v, eq))
+				if err != nil {
+					return classify.Refuse(j, "unreadable verbosity %q", argv[j])
+				}
+				verbosity += n
+				quietAt = j
+			case name == "--tb":
+				if at := j; value(v, eq) == "native" {
+					return classify.Refuse(at, "option %q changes the output format", a)
+				}
+			case name == "--color":
+				if at := j; value(v, eq) == "yes" {
+					return classify.Refuse(at, "option %q changes the output format", a)
+				}
+			}
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue // a path or node id
+		}
+		for k := 1; k < len(a); k++ {
+			c := a[k]
+			switch {
+			case c == 'h' || c == 'V':
+				return classify.Refuse(j, "help or version requested (%s)", a)
+			case c == 'v':
+				verbosity++
+			case c == 'q':
+				verbosity--
+				quietAt = j
+			case strings.IndexByte(pytestValues, c) >= 0:
+				at := j
+				if c == 'p' && value(a[k+1:], k+1 < len(a)) == "no:terminal" {
+					return classify.Refuse(at, "option %q turns the terminal report off", a)
+				}
+				if k+1 == len(a) && c != 'p' {
+					j++ // the value is the next word
+				}
+				k = len(a)
+			}
+		}
+	}
+	if verbosity <= -2 {
+		return classify.Refuse(quietAt, "pytest -qq prints no summary line")
+	}
+	return classify.Accept()
+}
+
+// Caps of bash.pytest. Failing node ids are short and each one matters, so
+// at least a hundred are always listed; failure contexts take what the
+// budget leaves after them.
+const (
+	pyMaxFailedTests = 100
+	pyMaxErrorTests  = 100
+	// pyMaxFailures bounds the failure contexts: an agent fixes a few
+	// failures at a time, the ids of the others are listed, and the raw
+	// output is kept on disk.
+	pyMaxFailures = 30
+	// pyMaxELines bounds the "E   " lines copied per failure: the
+	// exception or assertion and the start of its diff.
+	pyMaxELines = 10
+	// pyMaxLastLines bounds what is copied of a failure section that has
+	// neither E lines nor a location: a strict xpass prints one line, a
+	// native traceback ends with the exception and its explanation.
+	pyMaxLastLines = 3
+	pyMaxWarnings  = 10
+	// pyMaxBanners bounds the "!!! ... !!!" lines (stopping after N
+	// failures, Interrupted: N errors during collection).
+	pyMaxBanners = 5
+	// pyTailLines is how many of the last lines of stderr, and of pytest's
+	// INTERNALERROR traceback, are copied: the exception comes last.
+	pyTailLines = 10
+	// pyMaxMustKeep bounds the lines of an excerpt kept because they
+	// report an error on their own ("ERROR: ", "error: ").
+	pyMaxMustKeep = 20
+)
+
+// pyCounts are the categories of the final line, in the order the block
+// prints them. pytest leaves out those that are zero.
+var pyCounts = []struct{ key, singular, plural string }{
+	{"passed", "passed", "passed"},
+	{"failed", "failed", "failed"},
+	{"errors", "error", "errors"},
+	{"skipped", "skipped", "skipped"},
+	{"xfailed", "xfailed", "xfailed"},
+	{"xpassed", "xpassed", "xpassed"},
+	{"deselected", "deselected", "deselected"},
+	{"warnings", "warning", "warnings"},
+}
+
+// Where a line of pytest output is: sections are announced by "=== TITLE
+// ===" banners.
+const (
+	pyModeUnknown  = iota // before any banner, or in output cut by a pipe
+	pyModeFailures        // FAILURES or ERRORS: "___ name ___" sections
+	pyModeWarnings        // warnings summary
+	pyModeOther           // any other section
+)
+
+// pySection is one failure or error section ("___ test_name ___", "___
+// ERROR collecting tests/x.py ___"), or one --tb=line location line.
+type pySection struct {
+	head    string   // the title between the underscores; "" for --tb=line
+	eLines  []string // the first pyMaxELines "E   " lines
+	eCount  int      // every E line of the section
+	loc     string   // the last location line ("tests/x.py:12: AssertionError")
+	relLoc  string   // the last location with a relative path: the project's code
+	relLoc1 string   // the first one: the line of the test that failed
+	// For sections without E lines or location (--tb=native, strict xpass):
+	last    [pyMaxLastLines]string // the last non-blank lines, nLast of them
+	nLast   int
+	frame   string // the last 'File "path", line N' line: the innermost frame
+	stopped bool   // a "--- Captured ... ---" banner was seen: the rest is the test's output
+}
+
+// pyWarning is one entry of the warnings summary: its first line (a node id
+// or "path: N warnings") and the first line of its message.
+type pyWarning struct {
+	head, message string
+}
+
+// pytestLog reads pytest's terminal output one line at a time, so it is
+// linear in the output. Both streams go through it (stdout first): an
+// agent's 2>&1 or a pipe gives the same body. Of each list it keeps the
+// items the block can show and counts the others: a big suite fails by
+// the thousand.
+type pytestLog struct {
+	summary   string // the final line, without its "=" padding
+	collected string // what follows "collected " on the collection line
+	banners   summarize.Capped
+	failed    pyIDs
+	errored   pyIDs
+	sections  []*pySection     // the first pyMaxFailures
+	nSections int              // every section
+	eLost     bool             // a section left E lines out
+	messages  summarize.Capped // short-summary entries with a message: "FAILED id - msg"
+	warnings  []*pyWarning     // the first pyMaxWarnings
+	nWarnings int              // every warning
+	internal  tailLines        // INTERNALERROR> lines
+
+	mode int
+	sec  *pySection
+	warn *pyWarning
+	// The section and the warning being read once as many as are shown
+	// are kept: they are read the same way, and forgotten.
+	spareSec  pySection
+	spareWarn pyWarning
+}
+
+// newPytestLog returns an empty log whose lists have their caps.
+func newPytestLog() *pytestLog {
+	return &pytestLog{
+		banners:  summarize.NewCapped(pyMaxBanners),
+		failed:   pyIDs{max: pyMaxFailedTests},
+		errored:  pyIDs{max: pyMaxErrorTests},
+		messages: summarize.NewCapped(pyMaxFailures),
+	}
+}
+
+// pyIDs is an ordered set of node ids, of which the first max are kept.
+type pyIDs struct {
+	ids  []string
+	seen map[string]bool
+	max  int
+}
+
+func (p *pyIDs) add(id string) {
+	if p.seen == nil {
+		p.seen = map[string]bool{}
+	}
+	if !p.seen[id] {
+		p.seen[id] = true
+		if len(p.ids) < p.max {
+			p.ids = append(p.ids, id)
+		}
+	}
+}
+
+// list appends the ids as a list with the count of those not kept.
+func (p *pyIDs) list(b *summarize.Body, key string) {
+	b.ListHead(key, p.ids, len(p.seen))
+}
+
+// Pytest summarizes bash.pytest: the final summary line and its counts,
+// every failing and erroring node id, each failure's location and E lines,
+// the warnings summary, and what pytest wrote to stderr (usage errors,
+// conftest import errors).
+func Pytest(r *summarize.Run) *summarize.Body {
+	p := newPytestLog()
+	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
+	summarize.ReadLines(p, stdout, stderr)
+
+	b := &summarize.Body{}
+	b.Field("exit_code", r.ExitCodeValue())
+	if p.summary != "" {
+		b.Field("summary", p.summary)
+		counts := pySummaryCounts(p.summary)
+		for _, c := range pyCounts {
+			b.Count(c.key, counts[c.key])
+		}
+	}
+	if p.collected != "" {
+		b.Field("collected", p.collected)
+	}
+	b.ListCapped("interrupted", p.banners)
+	p.failed.list(b, "failed_tests")
+	p.errored.list(b, "error_tests")
+
+	// What is left of the budget goes first to the stderr and internal
+	// error excerpts (short, and the only account of a usage error or a
+	// crash), then to the failure contexts, then to the warnings.
+	room := r.BodyRoom() - len(b.Render())
+	tail := 0
+	if p.summary == "" && (!r.Exited || r.ExitCode != 0) {
+		tail = pyTailLines // no summary: how the run ended is in its last lines
+	}
+	output, outputLost := pyExcerpt(stdout, isPyMustKeep, pyMaxMustKeep, tail)
+	errs, errsLost := pyExcerpt(stderr, isPyMustKeep, pyMaxMustKeep, pyTailLines)
+	internal, internalLost := p.internal.lines, p.internal.lost
+	room -= pyExcerptSize("output_excerpt", output, outputLost) +
+		pyExcerptSize("internal_error", internal, internalLost) +
+		pyExcerptSize("stderr", errs, errsLost)
+
+	failures, nTotal := p.failureItems()
+	if p.eLost {
+		room -= len("failure_lines_omitted: 0000000000\n")
+	}
+	nFailures, size := summarize.FitHead("failures", failures, nTotal, pyMaxFailures, room)
+	room -= size
+	warnings := p.warningItems()
+	nWarnings, _ := summarize.FitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
+
+	summarize.AddHead(b, "failures", failures, nTotal, nFailures)
+	if l := p.shownLost(nFailures); l > 0 {
+		b.Count("failure_lines_omitted", l)
+	}
+	summarize.AddHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
+	addPyExcerpt(b, "output_excerpt", output, outputLost)
+	addPyExcerpt(b, "internal_error", internal, internalLost)
+	addPyExcerpt(b, "stderr", errs, errsLost)
+	return b
+}
+
+// Feed reads one line of either stream.
+func (p *pytestLog) Feed(l string) {
+	if rest, ok := strings.CutPrefix(l, "INTERNALERROR> "); ok || l == "INTERNALERROR>" {
+		p.internal.add(strings.TrimRight(rest, " "))
+		return
+	}
+	if s, ok := pySummaryLine(l); ok {
+		p.summary = s
+		p.endSection()
+		p.mode = pyModeOther
+		return
+	}
+	if title, ok := pyBanner(l); ok {
+		p.endSection()
+		switch {
+		case title == "FAILURES" || title == "ERRORS":
+			p.mode = pyModeFailures
+		case title == "warnings summary":
+			p.mode = pyModeWarnings
+		default:
+			p.mode = pyModeOther
+		}
+		return
+	}
+	if kind, id, ok := pyShortEntry(l); ok {
+		p.addResult(kind, id)
+		if len(id)+len(kind)+1 < len(l) {
+			p.messages.Add(l)
+		}
+		return
+	}
+	if id, kind, ok := pyVerboseResult(l); ok {
+		p.addResult(kind, id)
+		return
+	}
+	if inner, ok := pyBang(l); ok {
+		p.banners.Add(inner)
+		return
+	}
+	if rest, ok := pyCollected(l); ok {
+		if p.collected == "" { // a test that runs pytest prints its own
+			p.collected = rest
+		}
+		return
+	}
+
+	switch p.mode {
+	case pyModeUnknown, pyModeFailures:
+		p.failureLine(l)
+	case pyModeWarnings:
+		p.warningLine(l)
+	}
+}
+
+// EndStream closes what was open at the end of a stream: stderr never
+// continues a section of stdout.
+func (p *pytestLog) EndStream() {
+	p.endSection()
+	p.mode = pyModeUnknown
+}
+
+func (p *pytestLog) endSection() {
+	p.sec, p.warn = nil, nil
+}
+
+func (p *pytestLog) addResult(kind, id string) {
+	if kind == "FAILED" {
+		p.failed.add(id)
+	} else {
+		p.errored.add(id)
+	}
+}
+
+// failureLine reads a line in a FAILURES or ERRORS section, or in output
+// whose banners a pipe cut off.
+func (p *pytestLog) failureLine(l string) {
+	if head, ok := pySectionHead(l); ok {
+		p.sec = p.addSection(head, "")
+		return
+	}
+	s := p.sec
+	if s == nil {
+		// --tb=line: one location line per failure, no section heads.
+		if p.mode == pyModeFailures && isPyLocation(l) {
+			p.addSection("", l)
+		}
+		return
+	}
+	if s.stopped {
+		return
+	}
+	switch {
+	case isPyCaptured(l):
+		s.stopped = true
+	case isPyELine(l):
+		s.eCount++
+		if len(s.eLines) < pyMaxELines {
+			s.eLines = append(s.eLines, strings.TrimRight(l, " "))
+		} else {
+			p.eLost = true
+		}
+	case isPyLocation(l):
+		s.loc = strings.TrimRight(l, " ")
+		if l[0] != '/' {
+			s.relLoc = s.loc
+			if s.relLoc1 == "" {
+				s.relLoc1 = s.loc
+			}
+		}
+	default:
+		t := strings.TrimSpace(l)
+		if t == "" {
+			return
+		}
+		if strings.HasPrefix(t, `File "`) {
+			s.frame = l
+		}
+		if s.nLast == len(s.last) {
+			copy(s.last[:], s.last[1:])
+			s.nLast--
+		}
+		s.last[s.nLast] = l
+		s.nLast++
+	}
+}
+
+// addSection counts a new section and returns where it is read: kept
+// while fewer than pyMaxFailures are, else in the spare section, whose E
+// lines' array is reused.
+func (p *pytestLog) addSection(head, loc string) *pySection {
+	p.nSections++
+	s := &p.spareSec
+	if len(p.sections) < pyMaxFailures {
+		s = new(pySection)
+		p.sections = append(p.sections, s)
+	}
+	*s = pySection{head: head, loc: loc, eLines: s.eLines[:0]}
+	return s
+}
+
+// warningLine reads a line of the warnings summary: entries are separated
+// by blank lines; each starts with unindented lines (node ids, or "path: N
+// warnings") followed by the message indented by two spaces and the source
+// line indented by four.
+func (p *pytestLog) warningLine(l string) {
+	switch {
+	case strings.TrimSpace(l) == "" || strings.HasPrefix(l, "-- Docs: "):
+		p.warn = nil
+	case l[0] != ' ':
+		if p.warn == nil {
+			p.nWarnings++
+			p.warn = &p.spareWarn
+			if len(p.warnings) < pyMaxWarnings {
+				p.warn = new(pyWarning)
+				p.warnings = append(p.warnings, p.warn)
+			}
+			*p.warn = pyWarning{head: l}
+		}
+	case p.warn != nil && p.warn.message == "" && strings.HasPrefix(l, "  ") && l[2] != ' ':
+		p.warn.message = strings.TrimSpace(l)
+	}
+}
+
+// failureItems returns one item per kept failure context, in output
+// order, and the number of contexts: an item holds the context's head,
+// then its locations (the first and the last in the project's own code,
+// relative paths, and the last of all), then its first E lines; or, when
+// it has neither, its innermost 'File "..."' frame and its last lines.
+// Without any section (--tb=no, or a pipe that cut them off) the
+// short-summary entries that carry a message are the contexts.
+func (p *pytestLog) failureItems() (items []string, total int) {
+	if p.nSections == 0 {
+		return p.messages.Items, p.messages.Total
+	}
+	for _, s := range p.sections {
+		var it []string
+		if s.head != "" {
+			it = append(it, s.head)
+		}
+		for _, loc := range []string{s.relLoc1, s.relLoc, s.loc} {
+			if loc != "" && (len(it) == 0 || it[len(it)-1] != loc) {
+				it = append(it, loc)
+			}
+		}
+		it = append(it, s.eLines...)
+		if s.loc == "" && s.eCount == 0 {
+			last := s.last[:s.nLast]
+			if s.frame != "" && !slices.Contains(last, s.frame) {
+				it = append(it, s.frame)
+			}
+			it = append(it, last...)
+		}
+		items = append(items, strings.Join(it, "\n"))
+	}
+	return items, p.nSections
+}
+
+// shownLost counts the E lines left out of the first n failure contexts.
+func (p *pytestLog) shownLost(n int) int {
+	lost := 0
+	for _, s := range p.sections[:min(n, len(p.sections))] {
+		lost += s.eCount - len(s.eLines)
+	}
+	return lost
+}
+
+func (p *pytestLog) warningItems() []string {
+	items := make([]string, 0, len(p.warnings))
+	for _, w := range p.warnings {
+		if w.message == "" {
+			items = append(items, w.head)
+		} else {
+			items = append(items, w.head+"\n"+w.message)
+		}
+	}
+	return items
+}
+
+// pyCollected returns what follows "collected " on the collection line,
+// "collected 22 items" or, with -v, "collecting ... collected 22 items".
+func pyCollected(l string) (string, bool) {
+	if rest, ok := strings.CutPrefix(l, "collected "); ok {
+		return rest, true
+	}
+	if rest, ok := strings.CutPrefix(l, "collecting ... collected "); ok {
+		return rest, true
+	}
+	return "", false
+}
+
+// pySummaryLine recognizes the final line, with or without its "="
+// padding, and returns it without the padding.
+func pySummaryLine(l string) (string, bool) {
+	if l == "" || (l[0] != '=' && (l[0] < '0' || l[0] > '9') && l[0] != 'n') {
+		return "", false
+	}
+	if !strings.Contains(l, " in ") {
+		return "", false // most lines, before the padding is trimmed
+	}
+	i, j := 0, len(l)
+	for i < j && (l[i] == '=' || l[i] == ' ') {
+		i++
+	}
+	for j > i && (l[j-1] == '=' || l[j-1] == ' ') {
+		j--
+	}
+	if t := l[i:j]; isPySummary(t) {
+		return t, true
+	}
+	return "", false
+}
+
+// isPySummary reports whether t is pytest's final line once its "="
+// padding is gone: "12 failed, 6 passed, 1 warning, 2 errors in 0.11s",
+// "no tests ran in 0.00s", "3 passed in 61.20s (0:01:01)". Plugins may add
+// categories of several words ("2 subtests passed"). It is what the regexp
+//
+//	^(?:no tests ran|\d+ [a-z]+(?: [a-z]+)*(?:, \d+ [a-z]+(?: [a-z]+)*)*) in \d+(?:\.\d+)?s(?: \([\d:]+\))?$
+//
+// matches (FuzzHandParsers holds it to it). The duration holds no " in ",
+// so the counts end at the last one.
+func isPySummary(t string) bool {
+	i := strings.LastIndex(t, " in ")
+	if i < 0 || !isPyDuration(t[i+len(" in "):]) {
+		return false
+	}
+	counts := t[:i]
+	if counts == "no tests ran" {
+		return true
+	}
+	for part := range strings.SplitSeq(counts, ", ") {
+		if !isPyCount(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPyCount matches one count of the final line: a number, then one or
+// more lower-case words, each after one space.
+func isPyCount(s string) bool {
+	n := len(summarize.DigitsPrefix(s))
+	if n == 0 || n == len(s) {
+		return false // no number, or no word
+	}
+	for s = s[n:]; s != ""; {
+		if s[0] != ' ' {
+			return false
+		}
+		w := 1
+		for w < len(s) && 'a' <= s[w] && s[w] <= 'z' {
+			w++
+		}
+		if w == 1 {
+			return false
+		}
+		s = s[w:]
+	}
+	return true
+}
+
+// isPyDuration matches the duration that ends the final line, "0.11s" or
+// "61.20s (0:01:01)".
+func isPyDuration(s string) bool {
+	n := len(summarize.DigitsPrefix(s))
+	if n == 0 {
+		return false
+	}
+	s = s[n:]
+	if frac, ok := strings.CutPrefix(s, "."); ok {
+		n := len(summarize.DigitsPrefix(frac))
+		if n == 0 {
+			return false
+		}
+		s = frac[n:]
+	}
+	s, ok := strings.CutPrefix(s, "s")
+	if !ok {
+		return false
+	}
+	if s == "" {
+		return true
+	}
+	clock, ok := strings.CutPrefix(s, " (")
+	if !ok {
+		return false
+	}
+	clock, ok = strings.CutSuffix(clock, ")")
+	if !ok || clock == "" {
+		return false
+	}
+	for i := 0; i < len(clock); i++ {
+		if c := clock[i]; c != ':' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// pySummaryCounts reads the counts of a final line; categories pytest
+// left out are zero.
+func pySummaryCounts(s string) map[string]int {
+	counts := map[string]int{}
+	s = s[:strings.LastIndex(s, " in ")]
+	for part := range strings.SplitSeq(s, ", ") {
+		n, word, ok := strings.Cut(part, " ")
+		if !ok {
+			continue
+		}
+		for _, c := range pyCounts {
+			if word == c.singular || word == c.plural {
+				counts[c.key] += summarize.NumberBefore(n+" ", " ")
+			}
+		}
+	}
+	return counts
+}
+
+// pyBanner returns the title of a "==== TITLE ====" line.
+func pyBanner(l string) (string, bool) {
+	return pyFramed(l, '=')
+}
+
+// pySectionHead returns the title of a "____ test_name ____" line; the
+// "_ _ _ _" lines between traceback frames are not heads.
+func pySectionHead(l string) (string, bool) {
+	t, ok := pyFramed(l, '_')
+	if !ok || onlyUnderscores(t) {
+		return "", false
+	}
+	return t, true
+}
+
+// onlyUnderscores reports whether s holds nothing but '_' and ' ', as
+// the "_ _ _" line between traceback frames does.
+func onlyUnderscores(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' && s[i] != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// pyBang returns the text of a "!!!! stopping after 1 failures !!!!" line.
+func pyBang(l string) (string, bool) {
+	return pyFramed(l, '!')
+}
+
+// isPyCaptured matches "---- Captured stdout call ----" and the other
+// captured-output banners inside a failure section.
+func isPyCaptured(l string) bool {
+	t, ok := pyFramed(l, '-')
+	return ok && strings.HasPrefix(t, "Captured ")
+}
+
+// pyFramed returns T from a line "ccc T ccc": pytest's separators, at
+// least one c on each side (long titles leave room for no more).
+func pyFramed(l string, c byte) (string, bool) {
+	if len(l) < 5 || l[0] != c || l[len(l)-1] != c {
+		return "", false
+	}
+	i, j := 0, len(l)
+	for i < j && l[i] == c {
+		i++
+	}
+	for j > i && l[j-1] == c {
+		j--
+	}
+	t := l[i:j]
+	if len(t) < 3 || t[0] != ' ' || t[len(t)-1] != ' ' {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
+}
+
+// isPyELine matches the "E   " lines of a traceback: the exception, the
+// assertion and its explanation.
+func isPyELine(l string) bool {
+	return l == "E" || strings.HasPrefix(l, "E ")
+}
+
+// isPyLocation matches a traceback location: "tests/x.py:12: AssertionError",
+// "tests/x.py:21: " between frames, "shop/cart.py:104: in apply_discount"
+// (--tb=short), "/abs/tests/x.py:6: AssertionError: msg" (--tb=line) and
+// the bare "/abs/tests/x.py:10" of a missing fixture.
+func isPyLocation(l string) bool {
+	if l == "" || l[0] == ' ' || l[0] == '\t' {
+		return false
+	}
+	path, rest, ok := strings.Cut(l, ":")
+	if !ok || path == "" || hasBlank(path) {
+		return false
+	}
+	digits := rest
+	if i := strings.IndexByte(rest, ':'); i >= 0 {
+		digits = rest[:i]
+		if i+1 < len(rest) && rest[i+1] != ' ' {
+			return false
+		}
+	}
+	return summarize.IsDigits(digits)
+}
+
+// hasBlank reports whether s holds a space or a tab: strings.ContainsAny
+// would build its set of two bytes again on every line.
+func hasBlank(s string) bool {
+	return strings.IndexByte(s, ' ') >= 0 || strings.IndexByte(s, '\t') >= 0
+}
+
+// pyShortEntry reads a "FAILED id - message" or "ERROR id - message" line
+// of the short test summary: the kind and the node id. A FAILED id always
+// names a test ("path::name"); an ERROR id may be a module that could not
+// be collected ("tests/test_x.py").
+func pyShortEntry(l string) (kind, id string, ok bool) {
+	if rest, found := strings.CutPrefix(l, "FAILED "); found {
+		if id := pyNodeID(rest); isPyTestID(id) {
+			return "FAILED", id, true
+		}
+	} else if rest, found := strings.CutPrefix(l, "ERROR "); found {
+		if id := pyNodeID(rest); isPyTestID(id) || (strings.HasSuffix(id, ".py") && !strings.Contains(id, " ")) {
+			return "ERROR", id, true
+		}
+	}
+	return "", "", false
+}
+
+// pyVerboseResult reads a -v result line, "tests/x.py::test_y FAILED
+// [ 45%]", for the FAILED and ERROR outcomes. The outcome at its end rules
+// out most lines before the node id is looked at.
+func pyVerboseResult(l string) (id, kind string, ok bool) {
+	if l == "" || l[0] == ' ' {
+		return "", "", false
+	}
+	t := strings.TrimRight(l, " ")
+	if strings.HasSuffix(t, "]") {
+		i := strings.LastIndexByte(t, '[')
+		if i < 0 || !isPyProgress(t[i+1:len(t)-1]) {
+			return "", "", false
+		}
+		t = strings.TrimRight(t[:i], " ")
+	}
+	if id, ok := strings.CutSuffix(t, " FAILED"); ok && isPyTestID(id) {
+		return id, "FAILED", true
+	}
+	if id, ok := strings.CutSuffix(t, " ERROR"); ok && isPyTestID(id) {
+		return id, "ERROR", true
+	}
+	return "", "", false
+}
+
+// isPyProgress reports whether s, between the brackets of a -v result
+// line, holds only a percentage or a count: spaces, digits, '/' and '%'.
+func isPyProgress(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '/' && c != '%' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// isPyTestID reports whether id names a test as pytest does: a file path
+// with its extension ("tests/test_x.py", a doctest's "README.rst"), then
+// "::" and the test. libtest's "tests::adds --- FAILED" (cargo test -q)
+// has no file there.
+func isPyTestID(id string) bool {
+	path, name, ok := strings.Cut(id, "::")
+	return ok && name != "" && strings.IndexByte(path, '.') >= 0 && !hasBlank(path)
+}
+
+// pyNodeID cuts the node id off a short-summary entry: it ends at the
+// first " - " outside the brackets of a parametrized id, so that
+// "test_x[a - b] - assert ..." keeps its whole id. Brackets are counted
+// from the first one, when it comes before the first " - ": the path and
+// the test's name are not read byte by byte.
+func pyNodeID(s string) string {
+	first := strings.Index(s, " - ")
+	if first < 0 {
+		return s
+	}
+	open := strings.IndexByte(s[:first], '[')
+	if open < 0 {
+		return s[:first]
+	}
+	return nodeIDFrom(s, open)
+}
+
+// nodeIDFrom cuts s at the first " - " outside brackets, reading it from
+// s[from] on; from 0 it is pyNodeID the long way.
+func nodeIDFrom(s string, from int) string {
+	depth := 0
+	for i := from; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth > 0 {
+				depth--
+			}
+		case ' ':
+			if depth == 0 && strings.HasPrefix(s[i:], " - ") {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}
