@@ -1,12 +1,13 @@
-// Package agents installs shrinkrun's hook into the settings files of AI
-// coding agents, removes it again, and reports what is installed where.
+// Package agents installs shrinkrun into the settings files of AI coding
+// agents (Claude Code's shell prefix, Codex's hook), removes it again, and
+// reports what is installed where and whether the agent runs it.
 //
 // It is separate from package hook because its concern and its failure
 // modes are different: hook runs on every tool call, reads, and must stay
 // silent whatever happens; this package runs once, on the user's request,
 // and edits files the user and the agent own, so it must be careful, loud,
 // and exactly reversible. Edits splice text into the file (see jsonedit.go),
-// so nothing outside the hook entry changes; a backup of the file as it was
+// so nothing outside shrinkrun's entry changes; a backup of the file as it was
 // is kept next to it; writes are atomic; installing twice changes nothing;
 // and uninstalling right after installing restores the file byte for byte.
 package agents
@@ -18,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -53,6 +55,17 @@ type Agent struct {
 	Matcher string // the tool name the entry matches
 	Timeout int    // seconds, or milliseconds for Gemini CLI
 	Named   bool   // whether entries carry a "name" (Gemini CLI)
+	// Prefix is set for Claude Code, whose route is no hook but its shell
+	// prefix: the settings' env names shrinkrun as CLAUDE_CODE_SHELL_PREFIX,
+	// with SHRINKRUN_AGENT=claude. Claude Code decides permissions on the
+	// command the model wrote and only then runs it through the prefix, so
+	// no permission outcome changes. A shrinkrun hook found in the file
+	// (from an older shrinkrun) is removed by Install.
+	Prefix bool
+	// Refused says why Install refuses this agent's route, when it does:
+	// the route would change permission outcomes (Gemini CLI). Uninstall
+	// and Status still work, for what an older shrinkrun installed.
+	Refused string
 	user    func(Env) string
 	project string // path relative to the project directory
 }
@@ -63,7 +76,7 @@ var All = []*Agent{
 		// ~/.claude/settings.json; for a project, settings.local.json, which
 		// Claude Code keeps out of git: the entry holds a path on this
 		// machine.
-		Name: hook.Claude, Event: "PreToolUse", Matcher: "Bash", Timeout: 10,
+		Name: hook.Claude, Event: "PreToolUse", Matcher: "Bash", Timeout: 10, Prefix: true,
 		user:    func(e Env) string { return filepath.Join(dirOr(e, "CLAUDE_CONFIG_DIR", ".claude"), "settings.json") },
 		project: filepath.Join(".claude", "settings.local.json"),
 	},
@@ -74,6 +87,9 @@ var All = []*Agent{
 	},
 	{
 		Name: hook.Gemini, Event: "BeforeTool", Matcher: "run_shell_command", Timeout: 10000, Named: true,
+		Refused: "Gemini CLI 0.61 checks its policy against the command a BeforeTool hook returns, so rewriting a command changes which of your rules apply " +
+			"(an allowed `cargo test` is refused, a denied one would run); the hook therefore rewrites nothing, and there is no other route. " +
+			"Use the prompt route: shrinkrun prompt >> GEMINI.md (docs/agents.md)",
 		user:    func(e Env) string { return filepath.Join(e.Home, ".gemini", "settings.json") },
 		project: filepath.Join(".gemini", "settings.json"),
 	},
@@ -85,6 +101,14 @@ func dirOr(e Env, name, def string) string {
 		return d
 	}
 	return filepath.Join(e.Home, def)
+}
+
+// Route names what shrinkrun installs for this agent, for messages.
+func (a *Agent) Route() string {
+	if a.Prefix {
+		return "shell prefix"
+	}
+	return "hook"
 }
 
 // Lookup finds an agent by name.
@@ -151,22 +175,48 @@ func (a *Agent) entry(cmd string) entry {
 	return entry{Matcher: a.Matcher, Hooks: []command{c}}
 }
 
-// Installed is one shrinkrun hook found in a settings file.
+// Installed is one shrinkrun entry found in a settings file: a hook, or
+// Claude Code's shell prefix.
 type Installed struct {
 	Command string // as written in the file
 	Bin     string // the binary it runs
+	Prefix  bool   // the CLAUDE_CODE_SHELL_PREFIX entry, not a hook
 	group   int    // index in the event array
 	hook    int    // index in the group's hooks array
 	alone   bool   // the group holds only shrinkrun hooks
 }
 
-// find lists the shrinkrun hooks for this agent under hooks.EVENT.
+// The env entries of Claude Code's route.
+const (
+	prefixKey = "CLAUDE_CODE_SHELL_PREFIX"
+	agentKey  = "SHRINKRUN_AGENT"
+)
+
+// prefixOf returns the shrinkrun binary a CLAUDE_CODE_SHELL_PREFIX entry
+// names, if it names one. Claude Code runs the prefix as one word (and
+// splits it at its last " -", which a shrinkrun prefix never holds).
+func (a *Agent) prefixOf(root *node) (*node, string, bool) {
+	if !a.Prefix {
+		return nil, "", false
+	}
+	v := root.member("env").member(prefixKey)
+	if v == nil || v.kind != '"' || filepath.Base(v.str) != "shrinkrun" {
+		return v, "", false
+	}
+	return v, v.str, true
+}
+
+// find lists the shrinkrun entries for this agent: its shell prefix, then
+// the hooks under hooks.EVENT.
 func (a *Agent) find(root *node) []Installed {
+	var found []Installed
+	if _, bin, ok := a.prefixOf(root); ok {
+		found = append(found, Installed{Command: bin, Bin: bin, Prefix: true})
+	}
 	ev := root.member("hooks").member(a.Event)
 	if ev == nil || ev.kind != '[' {
-		return nil
+		return found
 	}
-	var found []Installed
 	for gi, g := range ev.vals {
 		hs := g.member("hooks")
 		if hs == nil || hs.kind != '[' {
@@ -247,6 +297,9 @@ func orEmpty(src []byte) []byte {
 // exactly that entry is already there. Entries that run another shrinkrun
 // binary are replaced.
 func (a *Agent) added(src []byte, bin string) ([]byte, error) {
+	if a.Prefix {
+		return a.addedPrefix(src, bin)
+	}
 	cmd, err := a.HookCommand(bin)
 	if err != nil {
 		return nil, err
@@ -286,16 +339,33 @@ func (a *Agent) added(src []byte, bin string) ([]byte, error) {
 	return appendItem(src, ev, st, "", a.entry(cmd))
 }
 
-// removed returns src without any shrinkrun hook of this agent. A group
+// removed returns src without any shrinkrun entry of this agent. A group
 // that held only shrinkrun hooks goes with them, and so do an event array
-// and a hooks object left empty by the removal.
+// and a hooks object left empty by the removal; for Claude Code, the env
+// entries of its shell prefix go, and the env object if they were all it
+// held.
 func (a *Agent) removed(src []byte) ([]byte, error) {
 	for {
 		root, err := parseSettings(src)
 		if err != nil {
 			return nil, err
 		}
-		found := a.find(root)
+		if env := root.member("env"); a.Prefix && env != nil && env.kind == '{' {
+			if i := a.ownEnv(root); i >= 0 {
+				if len(env.vals) == 1 {
+					src = removeItem(src, root, slices.Index(root.keys, "env"))
+				} else {
+					src = removeItem(src, env, i)
+				}
+				continue
+			}
+		}
+		var found []Installed
+		for _, f := range a.find(root) {
+			if !f.Prefix {
+				found = append(found, f)
+			}
+		}
 		if len(found) == 0 {
 			return src, nil
 		}
@@ -313,4 +383,67 @@ func (a *Agent) removed(src []byte) ([]byte, error) {
 			src = removeItem(src, root, slices.Index(root.keys, "hooks"))
 		}
 	}
+}
+
+// ownEnv is the index in env of an entry of shrinkrun's shell prefix: a
+// CLAUDE_CODE_SHELL_PREFIX naming shrinkrun, or SHRINKRUN_AGENT=claude;
+// -1 when there is none.
+func (a *Agent) ownEnv(root *node) int {
+	env := root.member("env")
+	_, _, ours := a.prefixOf(root)
+	for i, k := range env.keys {
+		v := env.vals[i]
+		if k == prefixKey && ours || k == agentKey && v.kind == '"' && v.str == string(a.Name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// addedPrefix is added for Claude Code: the env entries that make shrinkrun
+// its shell prefix, in place of any shrinkrun hook.
+func (a *Agent) addedPrefix(src []byte, bin string) ([]byte, error) {
+	if !filepath.IsAbs(bin) {
+		return nil, fmt.Errorf("%q is not an absolute path", bin)
+	}
+	if strings.Contains(bin, " -") {
+		// Claude Code splits its prefix at the last " -" into a program
+		// and its options.
+		return nil, fmt.Errorf("%q holds \" -\", which Claude Code reads as the start of the prefix's options; install shrinkrun at a path without it", bin)
+	}
+	src = orEmpty(src)
+	root, err := parseSettings(src)
+	if err != nil {
+		return nil, err
+	}
+	env := root.member("env")
+	if env != nil && env.kind != '{' {
+		return nil, errors.New(`"env" is not an object`)
+	}
+	v, cur, ours := a.prefixOf(root)
+	if v != nil && !ours {
+		return nil, fmt.Errorf("env.%s is already set (%s): shrinkrun would replace your prefix; remove it first, or run shrinkrun from it", prefixKey, src[v.start:v.end])
+	}
+	found := a.find(root)
+	if ag := env.member(agentKey); cur == bin && len(found) == 1 && ag != nil && ag.kind == '"' && ag.str == string(a.Name) {
+		return src, nil
+	}
+	if src, err = a.removed(src); err != nil {
+		return nil, err
+	}
+	if root, err = parseSettings(src); err != nil {
+		return nil, err
+	}
+	st := fileStyle(src, root)
+	env = root.member("env")
+	if env == nil {
+		return appendItem(src, root, st, "env", map[string]string{prefixKey: bin, agentKey: string(a.Name)})
+	}
+	if src, err = appendItem(src, env, st, prefixKey, bin); err != nil {
+		return nil, err
+	}
+	if root, err = parseSettings(src); err != nil {
+		return nil, err
+	}
+	return appendItem(src, root.member("env"), st, agentKey, string(a.Name))
 }

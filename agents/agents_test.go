@@ -70,6 +70,9 @@ func TestRoundTrip(t *testing.T) {
 		"unicode, escapes": "{\"note\": \"caf\\u00e9 <b>\", \"n\": 1e3}\n",
 	}
 	for _, a := range All {
+		if a.Refused != "" {
+			continue // TestRefusedRoute
+		}
 		for name, start := range starts {
 			t.Run(string(a.Name)+"/"+name, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "settings.json")
@@ -115,22 +118,16 @@ func TestInsertLayout(t *testing.T) {
 		want  string
 	}{
 		{hook.Claude, "", `{
-  "hooks": {
-    "PreToolUse": [
-      {
-        "matcher": "Bash",
-        "hooks": [
-          {
-            "type": "command",
-            "command": "/opt/shrinkrun/bin/shrinkrun hook claude",
-            "timeout": 10
-          }
-        ]
-      }
-    ]
+  "env": {
+    "CLAUDE_CODE_SHELL_PREFIX": "/opt/shrinkrun/bin/shrinkrun",
+    "SHRINKRUN_AGENT": "claude"
   }
 }
 `},
+		{hook.Claude, "{\n\t\"env\": {\n\t\t\"FOO\": \"1\"\n\t}\n}\n", "{\n\t\"env\": {\n\t\t\"FOO\": \"1\",\n\t\t\"CLAUDE_CODE_SHELL_PREFIX\": \"/opt/shrinkrun/bin/shrinkrun\",\n\t\t\"SHRINKRUN_AGENT\": \"claude\"\n\t}\n}\n"},
+		// An older shrinkrun's hook goes; the prefix takes its place.
+		{hook.Claude, `{"model":"opus","hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/old/shrinkrun hook claude","timeout":10}]}]}}`,
+			`{"model":"opus", "env": {"CLAUDE_CODE_SHELL_PREFIX":"/opt/shrinkrun/bin/shrinkrun","SHRINKRUN_AGENT":"claude"}}`},
 		{hook.Gemini, "{\n    \"hooks\": {\n        \"BeforeTool\": [\n            {\"matcher\": \"x\", \"hooks\": []}\n        ]\n    }\n}\n", `{
     "hooks": {
         "BeforeTool": [
@@ -157,6 +154,31 @@ func TestInsertLayout(t *testing.T) {
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%s from %q:\n%s\nwant\n%s (err %v)", tt.agent, tt.start, got, tt.want, err)
 		}
+	}
+}
+
+// TestRefusedRoute: Gemini CLI's hook is no longer installed, but what an
+// older shrinkrun installed is still found and removed byte for byte.
+func TestRefusedRoute(t *testing.T) {
+	a := agent(t, hook.Gemini)
+	path := filepath.Join(t.TempDir(), "settings.json")
+	start := "{\n  \"theme\": \"GitHub\"\n}\n"
+	os.WriteFile(path, []byte(start), 0o644)
+	if _, err := a.Install(path, bin); err == nil || !strings.Contains(err.Error(), "checks its policy against the command a BeforeTool hook returns") {
+		t.Fatalf("install of the Gemini CLI hook: %v", err)
+	}
+	old, err := a.added([]byte(start), bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path+BackupSuffix, []byte(start), 0o644)
+	os.WriteFile(path, old, 0o644)
+	if found, err := a.Status(path); err != nil || len(found) != 1 {
+		t.Fatalf("status of an older install: %v %v", found, err)
+	}
+	uninstall(t, a, path)
+	if got := readFile(t, path); got != start {
+		t.Fatalf("uninstall left %q", got)
 	}
 }
 
@@ -255,31 +277,45 @@ func TestSymlink(t *testing.T) {
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("the link was replaced: %v", err)
 	}
-	if !strings.Contains(readFile(t, real), "shrinkrun hook claude") {
-		t.Fatal("the hook did not reach the link's target")
+	if !strings.Contains(readFile(t, real), `"CLAUDE_CODE_SHELL_PREFIX": "`+bin+`"`) {
+		t.Fatal("the prefix did not reach the link's target")
 	}
 }
 
 func TestRefusals(t *testing.T) {
-	a := agent(t, hook.Claude)
-	for name, src := range map[string]string{
-		"not JSON":         "{\"a\": 1,}\n",
-		"comments":         "// settings\n{}\n",
-		"array":            "[]\n",
-		"hooks not object": `{"hooks": []}`,
-		"event not array":  `{"hooks": {"PreToolUse": {}}}`,
+	for _, tt := range []struct {
+		agent     hook.Agent
+		name, src string
+	}{
+		{hook.Claude, "not JSON", "{\"a\": 1,}\n"},
+		{hook.Claude, "comments", "// settings\n{}\n"},
+		{hook.Claude, "array", "[]\n"},
+		{hook.Claude, "env not object", `{"env": []}`},
+		{hook.Claude, "another shell prefix", `{"env": {"CLAUDE_CODE_SHELL_PREFIX": "/usr/local/bin/audit-shell"}}`},
+		{hook.Codex, "hooks not object", `{"hooks": []}`},
+		{hook.Codex, "event not array", `{"hooks": {"PreToolUse": {}}}`},
 	} {
+		a := agent(t, tt.agent)
 		path := filepath.Join(t.TempDir(), "settings.json")
-		os.WriteFile(path, []byte(src), 0o644)
+		os.WriteFile(path, []byte(tt.src), 0o644)
 		if _, err := a.Install(path, bin); err == nil {
-			t.Errorf("%s: install accepted %q", name, src)
+			t.Errorf("%s %s: install accepted %q", tt.agent, tt.name, tt.src)
 		}
-		if got := readFile(t, path); got != src {
-			t.Errorf("%s: file changed", name)
+		if got := readFile(t, path); got != tt.src {
+			t.Errorf("%s: file changed", tt.name)
 		}
 	}
-	if _, err := a.Install(filepath.Join(t.TempDir(), "s.json"), "shrinkrun"); err == nil {
-		t.Error("install accepted a relative binary path")
+	for _, a := range All {
+		if a.Refused != "" {
+			continue
+		}
+		if _, err := a.Install(filepath.Join(t.TempDir(), "s.json"), "shrinkrun"); err == nil {
+			t.Errorf("%s: install accepted a relative binary path", a.Name)
+		}
+	}
+	// Claude Code would split this prefix at " -" into "/opt/my" and options.
+	if _, err := agent(t, hook.Claude).Install(filepath.Join(t.TempDir(), "s.json"), "/opt/my -tools/shrinkrun"); err == nil {
+		t.Error(`install accepted a path holding " -"`)
 	}
 }
 

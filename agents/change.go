@@ -43,6 +43,9 @@ func read(path string) (string, []byte, bool, error) {
 
 // Install plans adding the hook that runs bin to the settings file at path.
 func (a *Agent) Install(path, bin string) (*Change, error) {
+	if a.Refused != "" {
+		return nil, errors.New(a.Refused)
+	}
 	path, old, existed, err := read(path)
 	if err != nil {
 		return nil, err
@@ -60,16 +63,16 @@ func (a *Agent) Install(path, bin string) (*Change, error) {
 	backup := path + BackupSuffix
 	switch {
 	case !existed:
-		c.Note = fmt.Sprintf("created %s with the %s hook", path, a.Name)
+		c.Note = fmt.Sprintf("created %s with the %s %s", path, a.Name, a.Route())
 	case a.hasHook(old):
 		// Re-pointing the hook at another binary. The file is not the one
 		// from before shrinkrun, so it is no backup: the backup, when there
 		// is one, already holds that file, and without one (a file init
 		// created) uninstall removes the file.
-		c.Note = fmt.Sprintf("pointed the %s hook in %s at %s", a.Name, path, bin)
+		c.Note = fmt.Sprintf("pointed the %s %s in %s at %s", a.Name, a.Route(), path, bin)
 	default:
 		c.Backup = backup
-		c.Note = fmt.Sprintf("added the %s hook to %s (the file as it was is kept in %s)", a.Name, path, backup)
+		c.Note = fmt.Sprintf("added the %s %s to %s (the file as it was is kept in %s)", a.Name, a.Route(), path, backup)
 	}
 	return c, nil
 }
@@ -94,7 +97,7 @@ func (a *Agent) Uninstall(path string) (*Change, error) {
 	}
 	found := a.find(root)
 	if len(found) == 0 {
-		c.Note = "no shrinkrun hook in " + path
+		c.Note = "no shrinkrun " + a.Route() + " in " + path
 		return c, nil
 	}
 	backup := path + BackupSuffix
@@ -114,7 +117,7 @@ func (a *Agent) Uninstall(path string) (*Change, error) {
 	if c.New, err = a.removed(old); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	c.Note = "removed the shrinkrun hook from " + path
+	c.Note = "removed the shrinkrun " + a.Route() + " from " + path
 	if saved != nil {
 		c.Note += " (the file changed since the hook was added, so " + backup + " is kept)"
 	}

@@ -41,13 +41,17 @@ func (e *env) rows() ([]row, error) {
 		dir:  e.tmp, argv: []string{"cargo", "test"},
 		env: withEnv(e.base, "PATH="+fake+string(os.PathListSeparator)+getenv(e.base, "PATH")),
 	})
+	const realCargo = "`cargo test`, real, tiny crate (40 tests)"
+	if !wanted(realCargo) {
+		return rows, nil
+	}
 	progress("building a tiny crate with cargo (skipped when cargo is missing)")
 	crate, crateEnv, err := e.tinyCrate()
 	if err != nil {
 		return nil, err
 	}
 	if crate != "" {
-		rows = append(rows, row{name: "`cargo test`, real, tiny crate (40 tests)", dir: crate, env: crateEnv, argv: []string{"cargo", "test"}})
+		rows = append(rows, row{name: realCargo, dir: crate, env: crateEnv, argv: []string{"cargo", "test"}})
 	} else {
 		printf("cargo is not installed: the real `cargo test` row is skipped.\n\n")
 	}
@@ -67,6 +71,9 @@ func (e *env) commands() error {
 	}
 	var results []result
 	for _, r := range rows {
+		if !wanted(r.name) {
+			continue
+		}
 		progress("measuring %s (%d rounds)", r.name, *flagRuns)
 		env := r.env
 		if env == nil {
@@ -78,6 +85,11 @@ func (e *env) commands() error {
 			{name: "bash", argv: []string{"bash", "-c", str}},
 			{name: "argv", argv: append(append(append([]string{e.shrinkrun}, r.flags...), "--"), r.argv...)},
 			{name: "string", argv: append(append([]string{e.shrinkrun}, r.flags...), "-c", str)},
+		}
+		if e.baseline != "" {
+			vs = append(vs,
+				variant{name: "base-argv", argv: append(append(append([]string{e.baseline}, r.flags...), "--"), r.argv...)},
+				variant{name: "base-string", argv: append(append([]string{e.baseline}, r.flags...), "-c", str)})
 		}
 		res, err := measureRow(r.dir, env, vs, *flagRuns, 3)
 		if err != nil {
@@ -116,6 +128,19 @@ func (e *env) commands() error {
 		plain, bash, argv, str := r.cpu("plain"), r.cpu("bash"), r.cpu("argv"), r.cpu("string")
 		printf("| %s | %s | %s | %s | %s | %s | %s |\n", r.name, ms(plain), ms(argv), ms(argv-plain), ms(bash), ms(str), ms(str-bash))
 	}
+	if e.baseline != "" {
+		printf("\n### Against the baseline binary\n\n")
+		printf("The same rounds, with `%s` (*before*) run interleaved with the binary under test (*after*): wall-time medians and their ratio to the plain command (`-c` to `bash -c`), and the CPU time each adds.\n\n", e.baseline)
+		printf("| command | plain ms | before `--` | after `--` | before `--` / plain | after `--` / plain | before `-c` / `bash -c` | after `-c` / `bash -c` | before CPU added | after CPU added |\n")
+		printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		for _, r := range results {
+			plain, bash := r.wall("plain"), r.wall("bash")
+			before, after := r.wall("base-argv"), r.wall("argv")
+			printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.name, ms(plain), ms(before), ms(after),
+				ratio(before, plain), ratio(after, plain), ratio(r.wall("base-string"), bash), ratio(r.wall("string"), bash),
+				ms(r.cpu("base-argv")-r.cpu("plain")), ms(r.cpu("argv")-r.cpu("plain")))
+		}
+	}
 	printf("\n### Peak RSS (MiB)\n\n")
 	printf("Median of a second pass of %d interleaved rounds under %s: `ru_maxrss`, the largest resident set of the process and of the children it waited for, so a shrinkrun row is max(shrinkrun, the command).\n\n", max(5, *flagRuns/3), rssMethod())
 	printf("| command | plain | `--` | `--` / plain | `bash -c` | `-c` | `-c` / `bash -c` |\n")
@@ -126,6 +151,19 @@ func (e *env) commands() error {
 	}
 	printf("\n")
 	return nil
+}
+
+// wanted reports whether -rows selects the row named name.
+func wanted(name string) bool {
+	if *flagRows == "" {
+		return true
+	}
+	for w := range strings.SplitSeq(*flagRows, ",") {
+		if w = strings.TrimSpace(w); w != "" && strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func printed(r row, s sample) string {

@@ -1,8 +1,10 @@
 // Command bench measures what shrinkrun costs: the wall time and peak RSS
 // of plain commands against `shrinkrun --` and `shrinkrun -c`, side by side
-// in one run; the first-byte latency of pass-through; the throughput of the
-// summarizers alone; and the peak RSS of shrinkrun while a command prints
-// 1 GiB. It prints Markdown tables and a verdict for each target of
+// in one run (and against an earlier build with -baseline); the first-byte
+// latency of pass-through; shrinkrun's CPU per MB of captured output when
+// the child writes a line per write() and when it writes large chunks; the
+// throughput of the summarizers alone; and the peak RSS of shrinkrun while
+// a command prints 1 GiB. It prints Markdown tables and a verdict for each target of
 // docs/performance.md, and exits 1 when a target is missed.
 //
 //	go run ./bench            # everything, a few minutes
@@ -26,16 +28,21 @@ import (
 
 var (
 	flagRuns     = flag.Int("runs", 31, "rounds per command table row; each round runs every variant once, in rotating order")
-	flagQuick    = flag.Bool("quick", false, "fewer rounds (11), summarizer inputs up to 10 MB, big outputs of 256 MiB")
+	flagQuick    = flag.Bool("quick", false, "fewer rounds (11), summarizer inputs up to 10 MB, big outputs of 256 MiB, 300000 capture lines")
 	flagBigMiB   = flag.Int("big-mib", 1024, "size in MiB of the big outputs of the memory table (0 skips the table)")
 	flagSumMB    = flag.String("sum-mb", "1,10,100", "summarizer input sizes in MB (10^6 bytes)")
 	flagKeep     = flag.Bool("keep", false, "keep the temporary directory")
 	flagBin      = flag.String("bin", "", "measure this shrinkrun binary instead of building ./cmd/shrinkrun")
+	flagRows     = flag.String("rows", "", "comma-separated words: only the commands-table rows whose name contains one of them (e.g. true,status)")
+	flagBaseline = flag.String("baseline", "", "also run this shrinkrun binary (an earlier build) in the commands table, interleaved, for a before/after comparison")
 	flagOut      = flag.String("o", "", "also write the report to this file")
-	flagOnly     = flag.String("only", "", "comma-separated sections to run: commands,latency,summarize,memory (default all)")
+	flagOnly     = flag.String("only", "", "comma-separated sections to run: commands,latency,capture,summarize,memory (default all)")
 	flagCeiling  = flag.Int("ceiling-mib", ceilingMiB, "peak RSS ceiling in MiB the memory table is checked against")
 	flagSumChild = flag.String("summarize-one", "", "internal: measure one summarizer input in this process (RULE:BYTES:REPS)")
 	flagRSSExec  = flag.String("rss-exec", "", "internal: run the command after -- and write its peak RSS in KiB to this file")
+	flagEmit     = flag.String("emit", "", "internal: print LINES lines of a fake git log --oneline, CHUNK bytes per write or one line per write when 0 (LINES:CHUNK)")
+
+	flagCaptureLines = flag.Int("capture-lines", 1000000, "lines the fake git log of the capture table prints")
 )
 
 // ceilingMiB is the documented peak RSS ceiling of one shrinkrun process,
@@ -47,6 +54,9 @@ func main() {
 	if *flagRSSExec != "" {
 		os.Exit(rssExec(*flagRSSExec, flag.Args()))
 	}
+	if *flagEmit != "" {
+		os.Exit(emit(*flagEmit))
+	}
 	if *flagSumChild != "" {
 		os.Exit(summarizeChild(*flagSumChild))
 	}
@@ -54,6 +64,7 @@ func main() {
 		setDefault("runs", "11")
 		setDefault("sum-mb", "1,10")
 		setDefault("big-mib", "256")
+		setDefault("capture-lines", "300000")
 	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -113,6 +124,7 @@ type env struct {
 	root      string // module root
 	tmp       string // everything created lives here
 	shrinkrun string // binary under test
+	baseline  string // binary compared with, or ""
 	base      []string
 	repo      string // git repository with ~40 changed files and a long history
 	changed   int    // paths git status --porcelain lists in repo
@@ -149,6 +161,11 @@ func run() error {
 	if e.shrinkrun, err = filepath.Abs(e.shrinkrun); err != nil {
 		return err
 	}
+	if *flagBaseline != "" {
+		if e.baseline, err = filepath.Abs(*flagBaseline); err != nil {
+			return err
+		}
+	}
 	e.base = baseEnv(tmp)
 	start := time.Now()
 
@@ -167,6 +184,11 @@ func run() error {
 	}
 	if section("latency") {
 		if err := e.latency(); err != nil {
+			return err
+		}
+	}
+	if section("capture") {
+		if err := e.captureCost(); err != nil {
 			return err
 		}
 	}

@@ -81,6 +81,10 @@ type Record struct {
 	// DurationMS is the time from shrinkrun's start to the record, in
 	// milliseconds.
 	DurationMS float64 `json:"duration_ms"`
+	// Agent is the client the run was for (--agent, SHRINKRUN_AGENT), when
+	// known: gain counts the saving against what that client would have
+	// shown of the raw output.
+	Agent string `json:"agent,omitempty"`
 }
 
 // Int64 returns a pointer to n, for RawBytes and ShownBytes.

@@ -10,15 +10,33 @@ import (
 	"github.com/shrinkrun/shrinkrun/classify"
 )
 
-// codexPolicy guards Codex's command rules. Codex's "allow" next to a
-// rewrite grants nothing (the rewritten command still meets the sandbox and
-// the approval policy), but Codex matches its prefix_rule entries against
-// the rewritten command, which starts with shrinkrun: a rule about git or
-// cargo (allow, prompt or forbidden) would stop applying. The rules files
-// are Starlark, and reading them fully is not worth the risk of reading
-// them wrong, so any rules file that mentions a stage's program as a quoted
-// word, such as "git", leaves the command alone.
+// codexPolicy guards Codex's command rules. Codex applies a rewrite only
+// next to permissionDecision "allow", and it matches its prefix_rule
+// entries against the rewritten command, which starts with shrinkrun: a
+// rule about git or cargo (allow, prompt or forbidden) would stop applying,
+// and a rule about shrinkrun would start to. So the hook answers only when
+// it has read every rules file Codex could load and none of their rules
+// can concern the command's programs or shrinkrun; then no rule applied to
+// the original, none applies to the rewrite, and the outcome is Codex's
+// sandbox and approval policy either way.
+//
+// The files read are a superset of Codex's: /etc/codex/rules, the user's
+// rules ($CODEX_HOME, else ~/.codex), and .codex/rules in the working
+// directory and every directory above it (Codex loads the project layers
+// from the project root down to the working directory, when the project is
+// trusted). A file outside the literal subset parseCodexRules reads, or one
+// that cannot be read, leaves the command alone; so does a requirements.toml
+// that sets prefix rules (managed policy).
 func codexPolicy(env Env, req *request, c classify.Result) policy {
+	if env.CodexSystem != "" {
+		data, err := os.ReadFile(filepath.Join(env.CodexSystem, "requirements.toml"))
+		switch {
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return policy{leave: "cannot read Codex requirements: " + err.Error()}
+		case strings.Contains(string(data), "prefix_rules"):
+			return policy{leave: "Codex's requirements.toml sets prefix rules"}
+		}
+	}
 	for _, dir := range codexRulesDirs(env, req.cwd) {
 		files, err := filepath.Glob(filepath.Join(dir, "*.rules"))
 		if err != nil {
@@ -32,20 +50,40 @@ func codexPolicy(env Env, req *request, c classify.Result) policy {
 			if err != nil {
 				return policy{leave: "cannot read Codex rules: " + err.Error()}
 			}
-			for _, st := range c.Stages {
-				w := st[0]
-				if strings.Contains(string(data), `"`+w+`"`) || strings.Contains(string(data), `'`+w+`'`) {
-					return policy{leave: "Codex rules in " + f + " mention " + w}
+			rules, err := parseCodexRules(string(data))
+			if err != nil {
+				return policy{leave: "Codex rules in " + f + " are not all literal prefix_rule calls (" + err.Error() + ")"}
+			}
+			if w := concerns(rules, c); w != "" {
+				return policy{leave: "a Codex rule in " + f + " concerns " + w}
+			}
+		}
+	}
+	return policy{reason: "no Codex rule concerns it: Codex's sandbox and approval policy apply to the rewritten command"}
+}
+
+// concerns returns a program of the command (or shrinkrun) that some
+// rule's first word could match, or "".
+func concerns(rules []codexRule, c classify.Result) string {
+	words := []string{"shrinkrun"}
+	for _, st := range c.Stages {
+		words = append(words, st[0], filepath.Base(st[0]))
+	}
+	for _, r := range rules {
+		for _, alt := range r.first {
+			for _, w := range words {
+				if alt == w || filepath.Base(alt) == w {
+					return w
 				}
 			}
 		}
 	}
-	return policy{reason: "Codex applies its sandbox and approval policy to the rewritten command"}
+	return ""
 }
 
-// codexRulesDirs are the rules/ directories of Codex's config layers: the
-// system layer, the user layer ($CODEX_HOME, else ~/.codex) and the
-// project's .codex.
+// codexRulesDirs are the rules/ directories Codex could load: the system
+// layer, the user layer ($CODEX_HOME, else ~/.codex) and the .codex of the
+// working directory and of each directory above it.
 func codexRulesDirs(env Env, cwd string) []string {
 	var dirs []string
 	if env.CodexSystem != "" {
@@ -59,7 +97,12 @@ func codexRulesDirs(env Env, cwd string) []string {
 		dirs = append(dirs, filepath.Join(home, "rules"))
 	}
 	if filepath.IsAbs(cwd) {
-		dirs = append(dirs, filepath.Join(cwd, ".codex", "rules"))
+		for d := filepath.Clean(cwd); ; d = filepath.Dir(d) {
+			dirs = append(dirs, filepath.Join(d, ".codex", "rules"))
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
 	}
 	return dirs
 }

@@ -13,7 +13,7 @@ import (
 
 // FuzzRun feeds arbitrary payloads to every agent's decision. Whatever the
 // input, an answer is either nothing or one complete JSON document that
-// changes only the command, to exactly `BIN -c ORIGINAL` where ORIGINAL is
+// changes only the command, to exactly `BIN --agent AGENT -c ORIGINAL` where ORIGINAL is
 // a command shrinkrun summarizes.
 func FuzzRun(f *testing.F) {
 	for _, c := range loadGolden(f) {
@@ -31,8 +31,8 @@ func FuzzRun(f *testing.F) {
 		env := Env{Bin: testBin, Getenv: func(string) string { return "" }}
 		r := Run(a, payload, env)
 		if r.Output == nil {
-			if r.Rewrite != "" || r.Allow {
-				t.Fatalf("no output but rewrite %q allow %v", r.Rewrite, r.Allow)
+			if r.Rewrite != "" {
+				t.Fatalf("no output but rewrite %q", r.Rewrite)
 			}
 			return
 		}
@@ -58,7 +58,6 @@ func checkAnswer(t *testing.T, a Agent, payload []byte, r Result, bin string) {
 			Event    string                     `json:"hookEventName"`
 			Decision string                     `json:"permissionDecision"`
 			Updated  map[string]json.RawMessage `json:"updatedInput"`
-			Gemini   map[string]json.RawMessage `json:"tool_input"`
 		} `json:"hookSpecificOutput"`
 	}
 	if err := json.Unmarshal(out, &ans); err != nil {
@@ -67,18 +66,13 @@ func checkAnswer(t *testing.T, a Agent, payload []byte, r Result, bin string) {
 	updated := ans.Out.Updated
 	switch a {
 	case Claude:
-		if ans.Out.Event != "PreToolUse" || ans.Out.Decision != "" && ans.Out.Decision != "allow" || ans.Out.Decision == "allow" != r.Allow {
-			t.Fatalf("claude answer %s", out)
-		}
+		t.Fatalf("answered a Claude Code payload, which is always left alone: %s", out)
 	case Codex:
 		if ans.Out.Event != "PreToolUse" || ans.Out.Decision != "allow" {
 			t.Fatalf("codex answer %s", out)
 		}
 	case Gemini:
-		if ans.Out.Event != "" || ans.Out.Decision != "" || updated != nil {
-			t.Fatalf("gemini answer %s", out)
-		}
-		updated = ans.Out.Gemini
+		t.Fatalf("answered a Gemini CLI payload, which is always left alone: %s", out)
 	}
 	if !slices.Equal(slices.Sorted(maps.Keys(updated)), slices.Sorted(maps.Keys(in.Input))) {
 		t.Fatalf("fields changed: %s", out)
@@ -99,7 +93,7 @@ func checkAnswer(t *testing.T, a Agent, payload []byte, r Result, bin string) {
 		t.Fatalf("rewrote %q, which shrinkrun passes through (%s)", orig, c.Reason)
 	}
 	back := rules.String(rewrite)
-	if len(back.Stages) != 1 || !slices.Equal(back.Stages[0], []string{bin, "-c", orig}) {
+	if len(back.Stages) != 1 || !slices.Equal(back.Stages[0], []string{bin, "--agent", string(a), "-c", orig}) {
 		t.Fatalf("rewrite %q does not run %q under %s", rewrite, orig, bin)
 	}
 	if strings.HasPrefix(strings.TrimSpace(orig), "SHRINKRUN_") {

@@ -6,9 +6,14 @@
 // Nothing is the answer whenever there is any doubt: a command shrinkrun
 // would pass through, a payload that is not exactly what the agent
 // documents, a permission rule that the rewrite could sidestep, an unreadable
-// settings file. Saying nothing leaves the agent to do what it would have
+// rules file. Saying nothing leaves the agent to do what it would have
 // done without the hook, so a wrong "nothing" costs a summary and a wrong
-// rewrite could cost a permission prompt the user relied on.
+// rewrite could change a permission outcome the user relied on.
+//
+// Only Codex gets rewrites. Claude Code and Gemini CLI check their
+// permission rules against the command a hook returns, which no answer can
+// make neutral, so their payloads are read and always left alone (measured
+// with the real clients in agents/e2e; docs/agents.md).
 //
 // Whether a command is worth rewriting is decided by rules.String on the
 // command exactly as the agent wrote it, and the rewrite runs that same
@@ -53,12 +58,9 @@ type Env struct {
 	Bin string
 	// Home is the user's home directory, where agents keep user settings.
 	Home string
-	// Getenv reads the environment (SHRINKRUN_DISABLE, CLAUDE_CONFIG_DIR,
-	// CLAUDE_PROJECT_DIR, CODEX_HOME).
+	// Getenv reads the environment (SHRINKRUN_DISABLE, SHRINKRUN_AGENT,
+	// CODEX_HOME).
 	Getenv func(string) string
-	// ClaudeManaged lists Claude Code's managed-settings.json files, whose
-	// rules bind every user of the machine.
-	ClaudeManaged []string
 	// CodexSystem is Codex's system config directory (/etc/codex), whose
 	// rules/ apply to every user.
 	CodexSystem string
@@ -74,10 +76,6 @@ type Result struct {
 	Command string
 	// Rewrite is the command that runs instead; "" when left alone.
 	Rewrite string
-	// Allow is set when the output also answers the permission question
-	// with "allow" (Claude Code, only when the user's own allow rules
-	// already allow the original command).
-	Allow bool
 	// Reason says why the command is left alone, or, for a rewrite, where
 	// the permission decision comes from.
 	Reason string
@@ -124,25 +122,24 @@ func Run(agent Agent, payload []byte, env Env) Result {
 		res.Reason = p.leave
 		return res
 	}
-	rewrite, err := Wrap(env.Bin, req.command)
+	rewrite, err := Wrap(env.Bin, agent, req.command)
 	if err != nil {
 		res.Reason = err.Error()
 		return res
 	}
-	out, err := f.answer(req, rewrite, p.allow, p.reason)
+	out, err := f.answer(req, rewrite)
 	if err != nil {
 		res.Reason = "cannot encode the answer: " + err.Error()
 		return res
 	}
-	res.Output, res.Rewrite, res.Allow, res.Reason = out, rewrite, p.allow, p.reason
+	res.Output, res.Rewrite, res.Reason = out, rewrite, p.reason
 	return res
 }
 
 // policy is an agent's permission verdict on a recognized command: leave it
-// alone (and why), or rewrite it, with or without answering "allow".
+// alone (and why), or rewrite it (and why that keeps the outcome).
 type policy struct {
 	leave  string
-	allow  bool
 	reason string
 }
 
@@ -156,11 +153,16 @@ var policies = map[Agent]func(Env, *request, classify.Result) policy{
 	Gemini: geminiPolicy,
 }
 
-// geminiPolicy: Gemini CLI asks for confirmation and applies its policy
-// rules before BeforeTool fires, so the permission was already given to
-// the original command; the rewrite answers nothing about it.
+// geminiPolicy leaves every command alone. Gemini CLI 0.61 fires
+// BeforeTool before its policy check and checks the command the hook
+// returns: a policy or --allowed-tools rule for `cargo test` no longer
+// matches the rewrite, so a command the user allowed is refused (asked
+// about, interactively), and a deny rule stops applying. No answer the
+// hook can give keeps the outcome (a hook cannot answer allow there), so
+// there is none; the payload is still read, to say so. docs/agents.md has
+// the measurement.
 func geminiPolicy(Env, *request, classify.Result) policy {
-	return policy{reason: "Gemini CLI confirmed the original command before the hook ran"}
+	return policy{leave: "Gemini CLI checks its policy against the command a BeforeTool hook returns: a rewrite would change which rules apply"}
 }
 
 // isShrinkrun reports whether a command word names a shrinkrun binary.

@@ -91,11 +91,10 @@ func (c goldenCase) setup(t *testing.T) ([]byte, Env, *strings.Replacer) {
 		t.Fatalf("%s: no payload.json", c.file)
 	}
 	env := Env{
-		Bin:           testBin,
-		Home:          dirs["$HOME"],
-		Getenv:        func(k string) string { return in.Replace(c.env[k]) },
-		ClaudeManaged: []string{filepath.Join(dirs["$MANAGED"], "managed-settings.json")},
-		CodexSystem:   filepath.Join(dirs["$MANAGED"], "codex"),
+		Bin:         testBin,
+		Home:        dirs["$HOME"],
+		Getenv:      func(k string) string { return in.Replace(c.env[k]) },
+		CodexSystem: filepath.Join(dirs["$MANAGED"], "codex"),
 	}
 	return payload, env, out
 }
@@ -147,50 +146,20 @@ func setSection(ar *txtar.Archive, name string, data []byte) {
 	ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
 }
 
-func TestMatchBash(t *testing.T) {
-	tests := []struct {
-		spec, cmd string
-		want      bool
-	}{
-		{"", "anything at all", true},
-		{"*", "git push --force", true},
-		{"git status", "git status", true},
-		{"git status", "git status -s", false},
-		{"git status:*", "git status", true},
-		{"git status:*", "git status -sb", true},
-		{"git status:*", "git statusx", false},
-		{"git diff *", "git diff", true},
-		{"git diff *", "git diff HEAD~1", true},
-		{"git diff *", "git diff-index", false},
-		{"git diff*", "git diff-index", true},
-		{"git * main", "git log --oneline main", true},
-		{"git * main", "git log --oneline", false},
-		{"* --oneline", "git log --oneline", true},
-		{"cargo test *", "RUST_BACKTRACE=1 cargo test", false},
-		{"git:* push", "git push", false}, // :* only counts at the end
-		{"git:* push", "git:x push", true},
-	}
-	for _, tt := range tests {
-		if got := matchBash(tt.spec, tt.cmd); got != tt.want {
-			t.Errorf("matchBash(%q, %q) = %v, want %v", tt.spec, tt.cmd, got, tt.want)
-		}
-	}
-}
-
 func TestWrap(t *testing.T) {
 	tests := []struct {
 		bin, cmd, want string
 	}{
-		{"/usr/bin/shrinkrun", "git status", "/usr/bin/shrinkrun -c 'git status'"},
-		{"/opt/my tools/shrinkrun", "git diff", "'/opt/my tools/shrinkrun' -c 'git diff'"},
-		{"/usr/bin/shrinkrun", "git log --oneline --author='Jane Doe'", `/usr/bin/shrinkrun -c "git log --oneline --author='Jane Doe'"`},
-		{"/usr/bin/shrinkrun", "git diff 2>&1 | head -n 40", "/usr/bin/shrinkrun -c 'git diff 2>&1 | head -n 40'"},
+		{"/usr/bin/shrinkrun", "git status", "/usr/bin/shrinkrun --agent codex -c 'git status'"},
+		{"/opt/my tools/shrinkrun", "git diff", "'/opt/my tools/shrinkrun' --agent codex -c 'git diff'"},
+		{"/usr/bin/shrinkrun", "git log --oneline --author='Jane Doe'", `/usr/bin/shrinkrun --agent codex -c "git log --oneline --author='Jane Doe'"`},
+		{"/usr/bin/shrinkrun", "git diff 2>&1 | head -n 40", "/usr/bin/shrinkrun --agent codex -c 'git diff 2>&1 | head -n 40'"},
 		{"/usr/bin/shrinkrun", `git log --grep "it's" --oneline`, ""}, // needs \" inside "...": refused
 		{"/usr/bin/shrinkrun", "git log --grep 'a\tb' --oneline", ""}, // needs $'...': refused
 		{"shrinkrun", "git status", ""}, // not absolute
 	}
 	for _, tt := range tests {
-		got, err := Wrap(tt.bin, tt.cmd)
+		got, err := Wrap(tt.bin, Codex, tt.cmd)
 		if tt.want == "" {
 			if err == nil {
 				t.Errorf("Wrap(%q, %q) = %q, want an error", tt.bin, tt.cmd, got)

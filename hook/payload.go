@@ -18,13 +18,16 @@ const MaxPayload = 1 << 20
 // payload carries, and how it wants the rewrite back.
 type format struct {
 	event, tool string
-	answer      func(r *request, rewrite string, allow bool, reason string) ([]byte, error)
+	answer      func(r *request, rewrite string) ([]byte, error)
 }
 
 var formats = map[Agent]format{
-	Claude: {event: "PreToolUse", tool: "Bash", answer: claudeAnswer},
+	// Claude Code's and Gemini CLI's payloads are read, but their policies
+	// always leave the command alone (claudePolicy, geminiPolicy): they
+	// have no answer.
+	Claude: {event: "PreToolUse", tool: "Bash"},
 	Codex:  {event: "PreToolUse", tool: "Bash", answer: codexAnswer},
-	Gemini: {event: "BeforeTool", tool: "run_shell_command", answer: geminiAnswer},
+	Gemini: {event: "BeforeTool", tool: "run_shell_command"},
 }
 
 // request is the part of a payload the decision reads. input keeps every
@@ -183,36 +186,11 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// claudeAnswer is Claude Code's PreToolUse output. updatedInput replaces
-// the whole input, so every field is echoed back. permissionDecision is
-// present only as "allow", and only when the user's own allow rules already
-// allow the original command; otherwise Claude Code decides as usual.
-func claudeAnswer(r *request, rewrite string, allow bool, reason string) ([]byte, error) {
-	in, err := r.updatedInput(rewrite)
-	if err != nil {
-		return nil, err
-	}
-	type out struct {
-		Event    string                     `json:"hookEventName"`
-		Decision string                     `json:"permissionDecision,omitempty"`
-		Reason   string                     `json:"permissionDecisionReason,omitempty"`
-		Input    map[string]json.RawMessage `json:"updatedInput"`
-	}
-	o := out{Event: "PreToolUse", Input: in}
-	if allow {
-		o.Decision, o.Reason = "allow", reason
-	}
-	b, err := marshal(struct {
-		Out out `json:"hookSpecificOutput"`
-	}{o})
-	return append(b, '\n'), err
-}
-
 // codexAnswer is Codex's PreToolUse output. Codex applies updatedInput only
 // next to permissionDecision "allow", which in Codex grants nothing: the
 // rewritten command still goes through its sandbox and approval policy.
 // Codex rejects unknown fields, so there are no others.
-func codexAnswer(r *request, rewrite string, _ bool, _ string) ([]byte, error) {
+func codexAnswer(r *request, rewrite string) ([]byte, error) {
 	in, err := r.updatedInput(rewrite)
 	if err != nil {
 		return nil, err
@@ -225,21 +203,5 @@ func codexAnswer(r *request, rewrite string, _ bool, _ string) ([]byte, error) {
 	b, err := marshal(struct {
 		Out out `json:"hookSpecificOutput"`
 	}{out{Event: "PreToolUse", Decision: "allow", Input: in}})
-	return append(b, '\n'), err
-}
-
-// geminiAnswer is Gemini CLI's BeforeTool output: tool_input is merged over
-// the model's arguments, with no decision (the call was already confirmed).
-func geminiAnswer(r *request, rewrite string, _ bool, _ string) ([]byte, error) {
-	in, err := r.updatedInput(rewrite)
-	if err != nil {
-		return nil, err
-	}
-	type out struct {
-		Input map[string]json.RawMessage `json:"tool_input"`
-	}
-	b, err := marshal(struct {
-		Out out `json:"hookSpecificOutput"`
-	}{out{Input: in}})
 	return append(b, '\n'), err
 }

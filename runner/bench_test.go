@@ -86,7 +86,7 @@ func BenchmarkCaptureEmpty(b *testing.B) {
 }
 
 // BenchmarkCaptureStream captures a child that writes 64 MiB to stdout,
-// with a tee as the store uses, through the default 8 MiB capture: the
+// with a tee as the store uses, through the default 4 MiB capture: the
 // throughput of the capture path, pipe included.
 func BenchmarkCaptureStream(b *testing.B) {
 	if _, err := exec.LookPath("head"); err != nil {
@@ -104,10 +104,10 @@ func BenchmarkCaptureStream(b *testing.B) {
 }
 
 // BenchmarkBufferWrite is the bounded capture alone, fed far past its
-// limit in small writes and in the 32 KiB chunks os/exec copies from a
+// limit in small writes and in chunks as large as the capture reads from a
 // pipe: the per-byte cost of keeping the head and sliding the tail.
 func BenchmarkBufferWrite(b *testing.B) {
-	for _, chunk := range []int{512, 32 << 10} {
+	for _, chunk := range []int{512, 32 << 10, 1 << 20} {
 		b.Run(fmt.Sprintf("chunk=%d", chunk), func(b *testing.B) {
 			p := make([]byte, chunk)
 			for i := range p {

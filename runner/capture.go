@@ -1,12 +1,13 @@
 package runner
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"syscall"
-	"time"
+	"unsafe"
 
 	"github.com/creack/pty"
 )
@@ -14,7 +15,7 @@ import (
 // DefaultLimit is the default capture limit per stream. A head and a tail
 // of 2 MiB each hold real git and cargo outputs whole (a 430 KiB diff, a
 // 24 KiB test log), and bound what the summarizers see, so peak memory
-// stays under 96 MiB however much a command prints (docs/performance.md).
+// stays under 64 MiB however much a command prints (docs/performance.md).
 const DefaultLimit = 4 << 20
 
 // Options configure Capture.
@@ -22,13 +23,15 @@ type Options struct {
 	// Limit is the number of bytes kept per stream; 0 means DefaultLimit.
 	Limit int
 	// StdoutTee and StderrTee, when set, also receive every byte of the
-	// stream (the on-disk copy of the raw output). They must not fail; a
-	// failing tee would otherwise stop the capture.
+	// stream (the on-disk copy of the raw output), in the chunks the
+	// capture reads, up to 1 MiB. They must not fail; a failing tee would
+	// otherwise stop the capture.
 	StdoutTee, StderrTee io.Writer
 	// PTY runs the child on a pseudo-terminal, as if it wrote to a terminal.
 	// Its stdout and stderr then arrive merged on the stdout stream.
 	PTY bool
-	// Stdin is given to the child (under PTY it is copied to the terminal).
+	// Stdin is given to the child; under PTY it is copied to the terminal,
+	// then the end of input is typed. nil is an empty stdin.
 	Stdin io.Reader
 }
 
@@ -59,58 +62,45 @@ func Capture(c Command, opt Options) (*Output, Status) {
 }
 
 // capturePipes runs cmd with its stdout and stderr on pipes read into
-// stdout and stderr, and reads them at most DrainTimeout past the child's
-// exit: a background descendant may hold them open. exec.Cmd's own
-// WaitDelay would tell that only when the child exited 0; this tells it
-// whatever the child's status.
+// stdout and stderr, one goroutine per stream, and reads them at most
+// DrainTimeout past the child's exit: a background descendant may hold them
+// open. exec.Cmd's own WaitDelay would tell that only when the child exited
+// 0; this tells it whatever the child's status.
 func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
 	var readEnds, writeEnds []*os.File
-	defer func() {
+	var capacity []int
+	closeAll := func() {
 		for _, f := range append(readEnds, writeEnds...) {
 			f.Close()
 		}
-	}()
+	}
 	for _, dst := range []*io.Writer{&cmd.Stdout, &cmd.Stderr} {
-		r, w, err := os.Pipe()
+		r, w, n, err := pipe()
 		if err != nil {
+			closeAll()
 			return startFailed(c.name(), err)
 		}
-		readEnds, writeEnds = append(readEnds, r), append(writeEnds, w)
+		readEnds, writeEnds, capacity = append(readEnds, r), append(writeEnds, w), append(capacity, n)
 		*dst = w
 	}
-	read := make(chan struct{})
+	var streams []*stream
+	exited := make(chan struct{})
 	st := start(cmd, c, func() {
 		// The child has its own copies; ours would keep the pipes open.
 		for _, w := range writeEnds {
 			w.Close()
 		}
-		go func() {
-			done := make(chan struct{}, 2)
-			for i, w := range []io.Writer{stdout, stderr} {
-				go func() {
-					_, _ = io.Copy(w, readEnds[i])
-					done <- struct{}{}
-				}()
-			}
-			<-done
-			<-done
-			close(read)
-		}()
+		streams = []*stream{
+			readStream(readEnds[0], capacity[0], stdout, exited),
+			readStream(readEnds[1], capacity[1], stderr, exited),
+		}
 	})
+	defer closeAll()
 	if st.StartErr != nil {
 		return st
 	}
-	select {
-	case <-read:
-	case <-time.After(DrainTimeout):
-		st.Held = true
-		// Closing the read ends ends the copies, so nothing writes to the
-		// capture after Capture returns.
-		for _, r := range readEnds {
-			r.Close()
-		}
-		<-read
-	}
+	close(exited)
+	st.Held = drain(streams...)
 	return st
 }
 
@@ -122,51 +112,103 @@ func tee(b *Buffer, w io.Writer) io.Writer {
 }
 
 // capturePTY runs cmd on a new pseudo-terminal sized like shrinkrun's own
-// terminal, and keeps the size in step on SIGWINCH.
+// terminal, keeps the size in step on SIGWINCH, and gives the child stdin
+// through the terminal, then the end of input.
 func capturePTY(cmd *exec.Cmd, c Command, stdin io.Reader, w io.Writer) Status {
-	stop := lockForChild(cmd)
-	defer stop()
+	dieWithParent(cmd)
 	size, tty := terminalSize()
-	sigs := catch()
-	ptmx, err := pty.StartWithAttrs(cmd, size, ptyAttrs(cmd))
+	ptmx, pts, err := pty.Open()
 	if err != nil {
-		signal.Stop(sigs)
 		return startFailed(c.name(), err)
 	}
 	defer ptmx.Close()
-
-	winch := make(chan os.Signal, 1)
-	signal.Notify(winch, syscall.SIGWINCH)
-	defer signal.Stop(winch)
-	go func() {
-		for range winch {
-			if tty != nil {
-				_ = pty.InheritSize(tty, ptmx)
-			}
-		}
-	}()
-	if stdin != nil {
-		go func() { _, _ = io.Copy(ptmx, stdin) }()
+	// Input is the caller's, not output of the command: the terminal must
+	// not echo it into the capture.
+	if err := noEcho(pts); err != nil {
+		pts.Close()
+		return startFailed(c.name(), err)
 	}
+	_ = pty.Setsize(ptmx, size)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
+	cmd.SysProcAttr = ptyAttrs(cmd)
+	sigs := catch()
+	err = cmd.Start()
+	pts.Close()
+	if err != nil {
+		release(sigs)
+		return startFailed(c.name(), err)
+	}
+	// Fd puts the master in blocking mode: like a pipe, it is read with no
+	// poller in between. Pauses would not help: a read returns at most the
+	// line discipline's 4 KiB, and a child writing in large chunks waited
+	// for them.
+	ptmx.Fd()
+	out := readStream(ptmx, 0, w, nil)
+
+	if tty != nil {
+		winch := make(chan os.Signal, 1)
+		signal.Notify(winch, syscall.SIGWINCH)
+		defer signal.Stop(winch)
+		go func() {
+			for range winch {
+				if size, err := pty.GetsizeFull(tty); err == nil {
+					_ = ioctl(ptmx, syscall.TIOCSWINSZ, unsafe.Pointer(size))
+				}
+			}
+		}()
+	}
+	go feedTerminal(ptmx, stdin)
 	// Under Setsid the child leads its own session and process group.
 	done := group{}.relay(sigs, cmd.Process)
-
-	read := make(chan struct{})
-	go func() {
-		// Reading the master ends with EIO once the child and every process
-		// holding the terminal have gone.
-		_, _ = io.Copy(w, ptmx)
-		close(read)
-	}()
-	err = cmd.Wait()
+	st := waited(cmd, cmd.Wait())
 	done()
-	st := waited(cmd, err)
-	select {
-	case <-read:
-	case <-time.After(DrainTimeout):
-		st.Held = true
-	}
+	// Reading the master ends with EIO once the child and every process
+	// holding the terminal have gone.
+	st.Held = drain(out)
 	return st
+}
+
+// eofs is how many times the end of input is typed. At a terminal it is
+// one 0-byte read per Ctrl-D at the start of a line, not a lasting state as
+// at the end of a pipe: a program that reads again after the end (a
+// shell's `while read` loop handling a last line without a newline) needs
+// it once more.
+const eofs = 3
+
+// feedTerminal copies stdin (nothing when nil) to the terminal, then ends
+// the child's input as a person at a terminal does, with the terminal's
+// end-of-input character (VEOF, Ctrl-D) typed eofs times, and once more
+// first after a partial line, which the first one only hands over. A child
+// that has put the terminal in raw mode reads bytes, not lines, and has no
+// end of input to see: it gets none.
+func feedTerminal(ptmx *os.File, stdin io.Reader) {
+	last := byte('\n')
+	if stdin != nil {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := stdin.Read(buf)
+			if n > 0 {
+				if _, werr := ptmx.Write(buf[:n]); werr != nil {
+					return
+				}
+				last = buf[n-1]
+			}
+			if err != nil {
+				break
+			}
+		}
+	}
+	var t syscall.Termios
+	// On the master side the request reads the terminal's settings, as the
+	// child last left them.
+	if ioctl(ptmx, getTermios, unsafe.Pointer(&t)) != nil || t.Lflag&syscall.ICANON == 0 || t.Cc[syscall.VEOF] == 0 {
+		return
+	}
+	n := eofs
+	if last != '\n' {
+		n++
+	}
+	_, _ = ptmx.Write(bytes.Repeat([]byte{t.Cc[syscall.VEOF]}, n))
 }
 
 // terminalSize is the size of shrinkrun's own terminal, read from the first
@@ -179,4 +221,34 @@ func terminalSize() (*pty.Winsize, *os.File) {
 		}
 	}
 	return &pty.Winsize{Rows: 24, Cols: 80}, nil
+}
+
+// noEcho turns off the terminal's echo of input.
+func noEcho(tty *os.File) error {
+	var t syscall.Termios
+	if err := ioctl(tty, getTermios, unsafe.Pointer(&t)); err != nil {
+		return err
+	}
+	t.Lflag &^= syscall.ECHO
+	return ioctl(tty, setTermios, unsafe.Pointer(&t))
+}
+
+// ioctl makes the request on f's descriptor while f holds it, so it fails
+// rather than reaching another file once f is closed: the terminal's master
+// side is closed while goroutines that feed it may still run.
+func ioctl(f *os.File, req uintptr, arg unsafe.Pointer) error {
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var errno syscall.Errno
+	if err := conn.Control(func(fd uintptr) {
+		_, _, errno = syscall.Syscall(syscall.SYS_IOCTL, fd, req, uintptr(arg))
+	}); err != nil {
+		return err
+	}
+	if errno != 0 {
+		return errno
+	}
+	return nil
 }

@@ -7,14 +7,13 @@ import (
 	"syscall"
 )
 
-// lockForChild prepares the child's attributes. Only Linux has a
+// dieWithParent prepares the child's attributes. Only Linux has a
 // parent-death signal; elsewhere a SIGKILLed shrinkrun leaves the child
 // running, as any parent would.
-func lockForChild(cmd *exec.Cmd) func() {
+func dieWithParent(cmd *exec.Cmd) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
-	return func() {}
 }
 
 // ptyAttrs gives a pty child its own session with the terminal as its

@@ -1,9 +1,11 @@
 // Package runner starts the child command and reports its exact exit status.
 //
 // It has two modes. Passthrough hands the child shrinkrun's own streams, so
-// its output is byte-identical and live. Capture reads stdout and stderr
-// concurrently into bounded buffers (head and tail kept, every byte counted)
-// for a summary. Both forward SIGINT, SIGTERM and SIGHUP to the child and wait
+// its output is byte-identical and live. Capture reads stdout and stderr,
+// one goroutine each, into bounded buffers (head and tail kept, every byte
+// counted) for a summary, at a cost that follows the bytes rather than the
+// child's writes. Both relay the signals a caller sends a command (SIGINT,
+// SIGTERM, SIGHUP, SIGQUIT and the others in relayed) to the child and wait
 // for it, so shrinkrun never exits before the child it started.
 package runner
 
@@ -14,7 +16,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -193,21 +194,20 @@ func Passthrough(c Command, stdin io.Reader, stdout, stderr io.Writer) Status {
 // start runs cmd to its exit, relaying signals. started, when set, is called
 // once the child is running, before the wait.
 func start(cmd *exec.Cmd, c Command, started func()) Status {
-	stop := lockForChild(cmd)
-	defer stop()
+	dieWithParent(cmd)
 	g := newGroup(cmd)
 	sigs := catch()
 	if err := cmd.Start(); err != nil {
-		signal.Stop(sigs)
+		release(sigs)
 		return startFailed(c.name(), err)
 	}
 	if started != nil {
 		started()
 	}
 	done := g.relay(sigs, cmd.Process)
-	err := cmd.Wait()
+	st := waited(cmd, cmd.Wait())
 	done()
-	return waited(cmd, err)
+	return st
 }
 
 func (c Command) name() string {

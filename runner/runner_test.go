@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,6 +194,47 @@ func TestCapturePTY(t *testing.T) {
 	}
 	if got := string(out.Stdout.Bytes()); got != "tty\r\nerr\r\n" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// Under a pseudo-terminal the child reads stdin from the terminal, then the
+// end of input (Ctrl-D), whether or not the input ends a line, and again if
+// it reads once more; the terminal does not echo the input into the
+// capture.
+func TestCapturePTYStdin(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin io.Reader
+		want  string
+	}{
+		{"lines", strings.NewReader("one\ntwo\n"), "got one\r\ngot two\r\nend\r\n"},
+		{"no final newline", strings.NewReader("one\ntwo"), "got one\r\ngot two\r\nend\r\n"},
+		{"empty", strings.NewReader(""), "end\r\n"},
+		{"none", nil, "end\r\n"},
+	}
+	script := `while IFS= read -r l || [ -n "$l" ]; do echo "got $l"; done; echo end`
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			done := make(chan struct{})
+			var out *Output
+			var st Status
+			go func() {
+				defer close(done)
+				out, st = Capture(sh(script), Options{PTY: true, Stdin: tt.stdin})
+			}()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("the child never saw the end of its input")
+			}
+			if st.ExitCode() != 0 {
+				t.Errorf("status %+v", st)
+			}
+			if got := string(out.Stdout.Bytes()); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
 

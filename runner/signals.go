@@ -4,15 +4,29 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"sync/atomic"
+	"slices"
+	"sync"
 	"syscall"
 	"unsafe"
 )
 
-// forwarded are the signals a caller uses to stop a command. shrinkrun
-// catches them so that it outlives the child and can report its status, and
-// passes them on.
-var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+// relayed are the signals a caller sends a command to stop it or to poke
+// it, and that reach the command itself when no wrapper stands between:
+// shrinkrun catches them so that it outlives the child and reports its
+// status, and passes them on. Uncaught, Go would exit on SIGHUP, SIGINT
+// and SIGTERM, exit with a goroutine dump on SIGQUIT and SIGABRT, and
+// swallow the others; in each case the child would go on running or be
+// left an orphan.
+//
+// Not relayed: signals the kernel sends shrinkrun about shrinkrun itself
+// (SIGXCPU, SIGXFSZ, SIGSYS, the faults), job control (SIGTSTP, SIGTTIN,
+// SIGTTOU, SIGCONT), signals that do nothing by default (SIGCHLD, SIGWINCH,
+// SIGURG, which the Go runtime uses) and the rarely sent rest (SIGVTALRM,
+// SIGPROF, SIGIO, SIGPWR, real-time signals); docs/design.md says why.
+var relayed = []os.Signal{
+	syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGABRT, syscall.SIGTERM,
+	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGALRM, syscall.SIGPIPE,
+}
 
 // group decides how the child is placed and signalled. When shrinkrun is in
 // the foreground of its controlling terminal (a person at a terminal), the
@@ -23,19 +37,39 @@ var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 // children stop too and none is left behind as an orphan.
 type group struct {
 	shared bool
+	// noPipe is set when shrinkrun itself writes to a pipe the child reads
+	// (os/exec copying a stdin that is not a file): a SIGPIPE may then be
+	// the kernel's answer to that write, not a caller's signal.
+	noPipe bool
 }
 
 func newGroup(cmd *exec.Cmd) group {
-	g := group{shared: terminalForeground()}
+	_, stdinFile := cmd.Stdin.(*os.File)
+	g := group{shared: terminalForeground(), noPipe: cmd.Stdin != nil && !stdinFile}
 	if !g.shared {
 		cmd.SysProcAttr.Setpgid = true
 	}
 	return g
 }
 
-// catch starts catching the forwarded signals. It is called before the
-// child starts, so a signal that arrives while the child is starting is held
-// rather than killing shrinkrun; relay then passes held and later signals on.
+// The relayed signals are caught once, for the rest of the process's life:
+// Notify costs a round trip to a runtime thread for each signal, and Stop
+// as much again, which every command would pay. One goroutine hands each
+// caught signal to the relay of every child running; a signal that arrives
+// while none runs is dropped, as the command it was meant for has finished
+// and shrinkrun exits as soon as it has reported it.
+var (
+	catchOnce sync.Once
+	runs      = struct {
+		sync.Mutex
+		relays map[chan os.Signal]bool
+	}{relays: map[chan os.Signal]bool{}}
+)
+
+// catch makes sure the relayed signals are caught and returns a channel
+// that receives them until release. It is called before the child starts,
+// so a signal that arrives while the child is starting is held rather than
+// killing shrinkrun; relay then passes held and later signals on.
 //
 // A signal the caller ignores (nohup's SIGHUP, the SIGINT of a background
 // job in a script) is left alone, so the child inherits it ignored, as it
@@ -43,37 +77,63 @@ func newGroup(cmd *exec.Cmd) group {
 // action instead. Go keeps an inherited SIG_IGN only for SIGHUP and SIGINT;
 // SIGTERM is caught and relayed even when the caller ignores it.
 func catch() chan os.Signal {
-	ch := make(chan os.Signal, 4)
-	for _, s := range forwarded {
-		if !signal.Ignored(s) {
-			signal.Notify(ch, s)
-		}
-	}
+	catchOnce.Do(func() {
+		caught := make(chan os.Signal, 16)
+		signal.Notify(caught, slices.DeleteFunc(slices.Clone(relayed), signal.Ignored)...)
+		go func() {
+			for s := range caught {
+				runs.Lock()
+				for ch := range runs.relays {
+					select {
+					case ch <- s:
+					default:
+					}
+				}
+				runs.Unlock()
+			}
+		}()
+	})
+	ch := make(chan os.Signal, 16)
+	runs.Lock()
+	runs.relays[ch] = true
+	runs.Unlock()
 	return ch
 }
 
+// release stops the signals to ch.
+func release(ch chan os.Signal) {
+	runs.Lock()
+	delete(runs.relays, ch)
+	runs.Unlock()
+}
+
 // relay passes signals from ch to the child p until the returned func is
-// called. In a shared group a SIGINT has already been delivered by the
-// terminal to every member; relaying it would deliver Ctrl-C twice.
+// called. In a shared group the terminal has already delivered a SIGINT or
+// SIGQUIT to every member; relaying it would deliver it twice.
 //
 // The returned func is called once the child has exited. If a signal was
 // relayed to the child's own group, it then SIGKILLs what is left of the
-// group: background jobs ignore SIGINT by POSIX rule, and a process caught
-// between fork and exec can swallow the signal, yet the caller asked for the
-// command to stop, and an orphan would keep running unseen.
+// group: background jobs ignore SIGINT and SIGQUIT by POSIX rule, and a
+// process caught between fork and exec can swallow a signal, yet the
+// caller was managing the command's life, and an orphan would keep running
+// unseen.
 func (g group) relay(ch chan os.Signal, p *os.Process) func() {
 	quit := make(chan struct{})
-	var relayed atomic.Bool
+	done := make(chan struct{})
+	var sent bool
 	go func() {
+		defer close(done)
 		for {
 			select {
 			case s := <-ch:
+				sig := s.(syscall.Signal)
 				switch {
+				case sig == syscall.SIGPIPE && g.noPipe:
 				case !g.shared:
-					relayed.Store(true)
-					_ = syscall.Kill(-p.Pid, s.(syscall.Signal))
-				case s != syscall.SIGINT:
-					_ = p.Signal(s)
+					sent = true
+					_ = syscall.Kill(-p.Pid, sig)
+				case sig != syscall.SIGINT && sig != syscall.SIGQUIT:
+					_ = p.Signal(sig)
 				}
 			case <-quit:
 				return
@@ -81,9 +141,10 @@ func (g group) relay(ch chan os.Signal, p *os.Process) func() {
 		}
 	}()
 	return func() {
-		signal.Stop(ch)
+		release(ch)
 		close(quit)
-		if relayed.Load() {
+		<-done
+		if sent {
 			_ = syscall.Kill(-p.Pid, syscall.SIGKILL)
 		}
 	}

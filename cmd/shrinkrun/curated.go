@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/compress"
 	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
@@ -65,7 +66,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
 	blockTokens, rawTokens := summarize.EstimateTokens(block), rawTokens(out)
-	worth := ok && worthIt(len(block), raw, blockTokens, rawTokens)
+	worth := ok && compress.Worth(len(block), raw, blockTokens, rawTokens)
 	truncated := r.StdoutTruncated || r.StderrTruncated
 	switch {
 	case !ok:
@@ -180,15 +181,6 @@ func (c *checkedWriter) report(stderr io.Writer, kept string) {
 // ignoring it, is not inherited by children started later.
 func ignoreBrokenPipe() {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-}
-
-// worthIt is the "never bigger" rule: a block is printed only when it is at
-// most 80% of the raw output, in bytes and in estimated tokens (what the
-// agent pays for), so tiny outputs and outputs a rule cannot shrink arrive
-// as they are. Lines that are already terse, like a status list, can shrink
-// in bytes and still grow in tokens once the header is added.
-func worthIt(blockBytes int, rawBytes int64, blockTokens int, rawTokens int64) bool {
-	return int64(blockBytes)*5 <= rawBytes*4 && int64(blockTokens)*5 <= rawTokens*4
 }
 
 // rawTokens estimates the raw output's tokens from the capture, escapes

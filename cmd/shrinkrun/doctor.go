@@ -18,27 +18,32 @@ import (
 	"github.com/shrinkrun/shrinkrun/agents"
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/hook"
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/setting"
 	"github.com/shrinkrun/shrinkrun/store"
 )
 
 const doctorHelp = `Usage: shrinkrun doctor [--command 'SAMPLE']
 
-Says, for every agent and scope, whether the shrinkrun hook is installed,
-whether the binary it runs is this shrinkrun (the same version, VCS revision
-and, for a build with uncommitted changes, the same bytes), and what the
-hook would answer for a sample command; then whether the state directory
-can keep raw output and history, and any boolean setting it cannot read.
-Exits 1 when an installed hook's binary is missing or is another build,
-else 0.
+Says, for every agent and scope, whether shrinkrun is installed (Claude
+Code's shell prefix, Codex's hook), whether the binary it runs is this
+shrinkrun (the same version, VCS revision and, for a build with uncommitted
+changes, the same bytes), whether the agent runs it (Codex: whether the hook
+is trusted), and what happens to a sample command; then whether the state
+directory can keep raw output and history, and any boolean setting it cannot
+read. Exits 1 when an installed entry does not work: its binary is missing
+or another build, Codex skips the hook, or it is a Claude Code or Gemini CLI
+hook from an older shrinkrun; else 0.
 
-  --command 'SAMPLE'  the command to ask the hooks about (default "git status")
+  --command 'SAMPLE'  the command to ask about (default "git status")
 `
 
-// doctorVerb reports, for every agent and scope, whether the hook is
-// installed, whether the binary it runs is this shrinkrun, and what the
-// hook would answer for a sample command. It exits 1 when an installed hook
-// is broken (its binary is missing, or is another build), else 0.
+// doctorVerb reports, for every agent and scope, whether shrinkrun is
+// installed (Claude Code's shell prefix, the Codex hook), whether the
+// binary it runs is this shrinkrun, whether the agent runs it, and what
+// happens to a sample command. It exits 1 when an installed entry does not
+// work (its binary is missing or another build, Codex does not trust the
+// hook, an older shrinkrun's Claude Code or Gemini CLI hook), else 0.
 func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fl := newVerbFlags("doctor", doctorHelp)
 	sample := fl.String("command", "git status", "")
@@ -80,12 +85,16 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				problems++
 				continue
 			case len(found) == 0:
-				fmt.Fprintf(stdout, "  %-7s %s: no shrinkrun hook\n", scope, path)
+				fmt.Fprintf(stdout, "  %-7s %s: no shrinkrun %s\n", scope, path, a.Route())
 				continue
 			}
 			for _, f := range found {
 				installed++
-				fmt.Fprintf(stdout, "  %-7s %s: %s\n", scope, path, f.Command)
+				if f.Prefix {
+					fmt.Fprintf(stdout, "  %-7s %s: shell prefix %s\n", scope, path, f.Command)
+				} else {
+					fmt.Fprintf(stdout, "  %-7s %s: %s\n", scope, path, f.Command)
+				}
 				bin := f.Bin
 				if p, err := exec.LookPath(bin); err == nil && !filepath.IsAbs(bin) {
 					// A hand-written entry: the agent's shell finds it on PATH.
@@ -95,6 +104,17 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "          binary: %s\n", state)
 				if !ok {
 					problems++
+					continue
+				}
+				if note, bad := routeState(a, f, path, env); note != "" {
+					fmt.Fprintf(stdout, "          %s\n", note)
+					if bad {
+						problems++
+						continue
+					}
+				}
+				if f.Prefix {
+					fmt.Fprintf(stdout, "          %s\n", prefixAnswer(*sample))
 					continue
 				}
 				fmt.Fprintf(stdout, "          %s\n", sampleAnswer(a.Name, bin, *sample, env.Dir))
@@ -114,6 +134,50 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// routeState says what the agent makes of an installed entry, when that is
+// worth a line, and whether it is a problem: a Claude Code hook from an
+// older shrinkrun (it changes permission outcomes; init replaces it), a
+// Gemini CLI hook (it rewrites nothing now), a Codex hook Codex does not
+// run (untrusted, changed since it was trusted, or turned off).
+func routeState(a *agents.Agent, f agents.Installed, path string, env agents.Env) (string, bool) {
+	switch {
+	case a.Refused != "":
+		return "an older shrinkrun's hook, which rewrites nothing now: " + a.Refused + "; remove it with shrinkrun init " + string(a.Name) + " --uninstall", true
+	case a.Name == hook.Claude && !f.Prefix:
+		return "an older shrinkrun's hook: Claude Code checks its permission rules against the rewritten command, so commands it would run can need approval; shrinkrun init claude replaces it with the shell prefix", true
+	case a.Name == hook.Codex:
+		home := env.Getenv("CODEX_HOME")
+		if home == "" {
+			home = filepath.Join(env.Home, ".codex")
+		}
+		cfg := filepath.Join(home, "config.toml")
+		trust, err := a.CodexTrust(f, path, cfg)
+		switch {
+		case err != nil:
+			return fmt.Sprintf("trust: cannot tell (%v)", err), true
+		case trust == agents.Trusted:
+			return "trust: trusted in " + cfg, false
+		case trust == agents.Modified:
+			return "installed, changed since it was trusted: Codex skips it; trust it again with /hooks in Codex", true
+		case trust == agents.Disabled:
+			return "installed, turned off in Codex's /hooks: Codex skips it", true
+		}
+		return "installed, not trusted: Codex skips it; start codex, type /hooks and trust the shrinkrun hook", true
+	}
+	return "", false
+}
+
+// prefixAnswer says what Claude Code's shell prefix does with a sample
+// command: Claude Code has already decided its permission, on the command
+// as written.
+func prefixAnswer(cmd string) string {
+	c := rules.String(cmd)
+	if c.Rule == "" {
+		return fmt.Sprintf("%q: runs unchanged (%s); Claude Code decides its permission on the command as written", cmd, c.Explain())
+	}
+	return fmt.Sprintf("%q: summarized (rule %s); Claude Code decides its permission on the command as written", cmd, c.Rule)
 }
 
 // binaryState says whether bin is this shrinkrun, another copy of the same
@@ -218,11 +282,7 @@ func sampleAnswer(agent hook.Agent, bin, cmd, dir string) string {
 	if r.Output == nil {
 		return fmt.Sprintf("%q: left alone (%s)", cmd, r.Reason)
 	}
-	decision := "permission left to the agent"
-	if r.Allow {
-		decision = "answered allow"
-	}
-	return fmt.Sprintf("%q: rewritten to %s; %s (%s)", cmd, r.Rewrite, decision, r.Reason)
+	return fmt.Sprintf("%q: rewritten to %s; permission left to the agent (%s)", cmd, r.Rewrite, r.Reason)
 }
 
 var hooksOff = regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 
 	"github.com/shrinkrun/shrinkrun/hook"
 )
@@ -52,11 +51,7 @@ func hookVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) (code in
 // hookEnv is the decision's view of this machine.
 func hookEnv(bin string) hook.Env {
 	home, _ := os.UserHomeDir()
-	managed := []string{"/etc/claude-code/managed-settings.json"}
-	if runtime.GOOS == "darwin" {
-		managed = []string{"/Library/Application Support/ClaudeCode/managed-settings.json"}
-	}
-	return hook.Env{Bin: bin, Home: home, Getenv: os.Getenv, ClaudeManaged: managed, CodexSystem: "/etc/codex"}
+	return hook.Env{Bin: bin, Home: home, Getenv: os.Getenv, CodexSystem: "/etc/codex"}
 }
 
 // selfPath is the absolute path this shrinkrun was started by: the path

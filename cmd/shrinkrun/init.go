@@ -10,20 +10,26 @@ import (
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/agents"
+	"github.com/shrinkrun/shrinkrun/hook"
 )
 
-const initHelp = `Usage: shrinkrun init claude|codex|gemini [--user|--project] [--dry-run] [--uninstall]
+const initHelp = `Usage: shrinkrun init claude|codex [--user|--project] [--dry-run] [--uninstall]
 
-Installs the hook that runs the agent's recognized commands through
-shrinkrun, in the agent's settings (docs/agents.md). The hook names this
-binary by its absolute path, so install shrinkrun where it stays, on PATH
-(go install ./cmd/shrinkrun), before running init: init warns when the
-binary is not the one PATH finds, or lives in a temporary or build folder.
+Installs what runs the agent's recognized commands through shrinkrun, in
+the agent's settings (docs/agents.md): for Claude Code its shell prefix
+(CLAUDE_CODE_SHELL_PREFIX; Claude Code decides each command's permission
+first), for Codex a PreToolUse hook, which Codex runs once you trust it
+with /hooks. Gemini CLI and Cursor have no route that keeps their
+permissions: init refuses and says why (--uninstall still removes what an
+older shrinkrun installed). The entry names this binary by its absolute
+path, so install shrinkrun where it stays, on PATH (go install
+./cmd/shrinkrun), before running init: init warns when the binary is not
+the one PATH finds, or lives in a temporary or build folder.
 
   --user       the user's settings (the default)
   --project    the current directory's project settings
   --dry-run    print what would change, and change nothing
-  --uninstall  remove the hook entry shrinkrun added
+  --uninstall  remove the entry shrinkrun added
 `
 
 // initVerb installs (or with --uninstall removes) the hook in an agent's
@@ -101,9 +107,18 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, c.Note)
 	if !*uninstall {
+		if note := afterInstall[a.Name]; note != "" {
+			fmt.Fprintln(stdout, note)
+		}
 		fmt.Fprintf(stdout, "check it with: shrinkrun doctor; bypass it with SHRINKRUN_DISABLE=1; remove it with: shrinkrun init %s%s --uninstall\n", name, scopeFlag(scope))
 	}
 	return 0
+}
+
+// afterInstall is what the user must know once the entry is written.
+var afterInstall = map[hook.Agent]string{
+	hook.Claude: "Claude Code now runs its Bash commands through shrinkrun (its hooks and MCP servers too, which pass through unchanged); it decides each command's permission on the command as written, before that. New sessions pick it up.",
+	hook.Codex:  "Codex skips a new hook until you trust it, without a word: start codex, type /hooks and trust the shrinkrun hook. shrinkrun doctor says whether Codex runs it.",
 }
 
 // installWarnings says what would break the hook that names self: a

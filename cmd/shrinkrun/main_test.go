@@ -200,8 +200,8 @@ func cmdLive(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // signal [-ready FILE] SIG N PROG ARGS... starts PROG, waits until it is
-// running, sends SIG to PROG, and checks that it exits with status N and
-// leaves no process behind. "Running" is its first stdout line, or with
+// running, sends SIG to PROG, and checks that it exits with status N (-1:
+// killed by a signal) and leaves no process behind. "Running" is its first stdout line, or with
 // -ready the existence of FILE, for children whose output is captured;
 // FILE then lists PIDs (one per line) that must be gone afterwards.
 func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
@@ -212,7 +212,11 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 3 {
 		ts.Fatalf("usage: signal [-ready FILE] SIG N PROG [ARG...]")
 	}
-	sig := map[string]syscall.Signal{"INT": syscall.SIGINT, "TERM": syscall.SIGTERM, "HUP": syscall.SIGHUP}[args[0]]
+	sig := map[string]syscall.Signal{
+		"INT": syscall.SIGINT, "TERM": syscall.SIGTERM, "HUP": syscall.SIGHUP, "QUIT": syscall.SIGQUIT, "ABRT": syscall.SIGABRT,
+		"USR1": syscall.SIGUSR1, "USR2": syscall.SIGUSR2, "ALRM": syscall.SIGALRM, "PIPE": syscall.SIGPIPE,
+		"KILL": syscall.SIGKILL,
+	}[args[0]]
 	if sig == 0 {
 		ts.Fatalf("signal: unknown signal %s", args[0])
 	}

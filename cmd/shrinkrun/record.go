@@ -34,7 +34,7 @@ func (inv *invocation) record(code int, r *summarize.Run, block []byte) int {
 	now := time.Now()
 	cwd, _ := os.Getwd()
 	rec := history.Record{Time: started, Cwd: cwd, Command: inv.text, Exit: code,
-		DurationMS: float64(now.Sub(started).Microseconds()) / 1000}
+		DurationMS: float64(now.Sub(started).Microseconds()) / 1000, Agent: string(inv.opts.agent)}
 	switch {
 	case r == nil:
 		rec.Mode, rec.Reason = history.Passthrough, inv.class.Reason

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/rules"
@@ -36,8 +38,15 @@ type options struct {
 	pty          bool
 	captureLimit int
 	budget       int
-	version      bool
-	help         bool
+	// agent is the client shrinkrun runs for (--agent, SHRINKRUN_AGENT):
+	// it sets the default budget, and with claude a lone argument is the
+	// string Claude Code passes its shell prefix.
+	agent   clients.Name
+	version bool
+	help    bool
+	// prefix is set when the command string came from Claude Code's shell
+	// prefix: its Bash envelope is unwrapped for classifying.
+	prefix bool
 	// dashed is true when the command came after `--`: a word there is never
 	// one of shrinkrun's verbs.
 	dashed bool
@@ -66,6 +75,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if sub, ok := subcommands[words[0]]; ok {
 			return sub(words[1:], stdin, stdout, stderr)
 		}
+		if opts.agent == clients.Claude && len(words) == 1 && len(args) == 1 {
+			// Claude Code's shell prefix: the whole command string as the
+			// one argument (docs/agents.md).
+			opts.shell, opts.prefix = true, true
+		}
 	}
 	inv, err := newInvocation(opts, words)
 	if err != nil {
@@ -88,7 +102,8 @@ func parseArgs(args []string) (options, []string, error) {
 	fs.BoolVar(&o.explain, "explain", false, "")
 	fs.BoolVar(&o.pty, "pty", false, "")
 	fs.IntVar(&o.captureLimit, "capture-limit", runner.DefaultLimit, "")
-	fs.IntVar(&o.budget, "budget", envInt("SHRINKRUN_BUDGET", summarize.DefaultBudget), "")
+	fs.IntVar(&o.budget, "budget", 0, "")
+	agent := fs.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
 	fs.BoolVar(&o.version, "version", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -97,6 +112,13 @@ func parseArgs(args []string) (options, []string, error) {
 			return o, nil, nil
 		}
 		return o, nil, err
+	}
+	o.agent = clients.Name(*agent)
+	if *agent != "" && !clients.Known(o.agent) {
+		return o, nil, usageError{fmt.Sprintf("--agent %q: want claude, codex or gemini", *agent)}
+	}
+	if !fs.Changed("budget") {
+		o.budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(o.agent), summarize.DefaultBudget))
 	}
 	if o.captureLimit < 1024 {
 		return o, nil, usageError{"--capture-limit must be at least 1024 bytes"}
@@ -155,6 +177,14 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
 		inv.text = strings.TrimSpace(words[0])
 		inv.class = rules.String(words[0])
+		if o.prefix {
+			inv.class = classify.Result{Reason: "not Claude Code's Bash envelope (a hook, an MCP server, or a shape this version does not know)"}
+			if inner, ok := classify.Envelope(words[0]); ok {
+				// The whole string runs as Claude Code built it; the block
+				// describes the model's command inside it.
+				inv.text, inv.class = strings.TrimSpace(inner), rules.String(inner)
+			}
+		}
 		if len(words) > 1 {
 			// Extra words become $0, $1...: the string is still what runs,
 			// but a rule cannot know what they expand to.

@@ -62,25 +62,6 @@ func TestSplitAssigns(t *testing.T) {
 	}
 }
 
-func TestWorthIt(t *testing.T) {
-	for _, tt := range []struct {
-		block, blockTokens int
-		raw, rawTokens     int64
-		want               bool
-	}{
-		{80, 20, 100, 25, true},
-		{81, 20, 100, 25, false},
-		{80, 21, 100, 25, false},
-		{300, 80, 0, 0, false},
-		{1000, 250, 100000, 25000, true},
-		{1175, 532, 1469, 525, false}, // a real git status: smaller in bytes, not in tokens
-	} {
-		if got := worthIt(tt.block, tt.raw, tt.blockTokens, tt.rawTokens); got != tt.want {
-			t.Errorf("worthIt(%d, %d, %d, %d) = %v", tt.block, tt.raw, tt.blockTokens, tt.rawTokens, got)
-		}
-	}
-}
-
 func TestRunWithBuffers(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := run([]string{"--", "sh", "-c", "echo out; echo err >&2; exit 5"}, strings.NewReader(""), &out, &errb)

@@ -15,12 +15,13 @@ import (
 // subcommands are shrinkrun's own verbs. A command of the same name is run
 // with `shrinkrun -- NAME`.
 var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) int{
-	"show":   show,
-	"hook":   hookVerb,
-	"init":   initVerb,
-	"doctor": doctorVerb,
-	"prompt": promptVerb,
-	"gain":   gainVerb,
+	"show":     show,
+	"hook":     hookVerb,
+	"init":     initVerb,
+	"doctor":   doctorVerb,
+	"prompt":   promptVerb,
+	"gain":     gainVerb,
+	"compress": compressVerb,
 }
 
 // verbFlags is a verb's flag set, parsed the same way for every verb:

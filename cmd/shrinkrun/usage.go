@@ -27,6 +27,8 @@ Verbs:
       print instructions for AGENTS.md / CLAUDE.md
   shrinkrun gain [--since D] [--project] [--json] [--runs] [--days N] [--top N]
       tokens saved, per rule and per command (shrinkrun gain --help)
+  shrinkrun compress --command 'CMD' [--exit N] [--stdout F --stderr F]
+      the block for output captured elsewhere
 Each verb prints its own help with -h or --help. A command named like a
 verb runs with shrinkrun -- NAME.
 
@@ -42,18 +44,26 @@ Flags:
                          passes through, then run it
       --pty              run a captured command on a pseudo-terminal; its
                          stderr arrives merged into stdout, and terminal
-                         escape sequences are removed before summarizing
+                         escape sequences are removed before summarizing;
+                         stdin is typed into the terminal, then Ctrl-D
       --capture-limit N  bytes of each stream kept in memory (head and tail),
                          in at most N/16 lines; at least 1024, default
                          4194304
       --budget N         largest block in bytes; at least 512, default 16384
-                         (or SHRINKRUN_BUDGET)
+                         (or SHRINKRUN_BUDGET, or the --agent's)
+      --agent NAME       the client the block is for (claude, codex, gemini;
+                         or SHRINKRUN_AGENT): sizes the block to what that
+                         client shows its model; with claude, a lone
+                         argument is Claude Code's shell prefix string
       --version          print the version
   -h, --help             print this help
 
 When stderr is a terminal, a summarized command that runs for more than a
 second shows a progress line there (elapsed time, lines and bytes captured),
 erased before the block prints; not with NO_COLOR or TERM=dumb.
+
+Signals sent to shrinkrun (HUP, INT, QUIT, ABRT, TERM, USR1, USR2, ALRM,
+PIPE) reach the command and its process group.
 
 Exit status: the command's exit code; 128+N when signal N killed it; 127 when
 it was not found and 126 when it could not be executed. 2 for a mistake in

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/history/tokens"
@@ -54,6 +55,16 @@ type Report struct {
 	Days        []Day      `json:"days"`
 	Runs        []Run      `json:"runs,omitempty"`
 	Skipped     Skipped    `json:"skipped"`
+	// Baselines lists, when a run's client would have cut its raw output
+	// itself, what the client does and for how many runs: their saving is
+	// counted against what the client would have shown, not the raw bytes.
+	Baselines []Baseline `json:"baselines,omitempty"`
+}
+
+// Baseline is one client's cut, and the runs it was the baseline of.
+type Baseline struct {
+	How  string `json:"how"`
+	Runs int    `json:"runs"`
 }
 
 // Totals sum every selected run.
@@ -73,6 +84,10 @@ type Totals struct {
 	ShownTokens int64    `json:"shown_tokens"`
 	SavedTokens int64    `json:"saved_tokens"`
 	SavedPct    *float64 `json:"saved_pct"`
+	// BaselineTokens is what the models would have read of the raw outputs
+	// (Baselines says why it is less than RawTokens); saved is counted
+	// against it. Omitted when it is RawTokens.
+	BaselineTokens int64 `json:"baseline_tokens,omitempty"`
 	// How each curated run's tokens were found: counted from the kept
 	// output or block, or estimated from its bytes.
 	RawCounted     int `json:"raw_counted"`
@@ -109,6 +124,7 @@ type Row struct {
 	SavedPct    *float64 `json:"saved_pct"`
 	WorstPct    *float64 `json:"worst_pct"` // the lowest saved_pct of one run
 	Estimated   int      `json:"estimated"` // runs with an estimated figure
+	base        int64    // the tokens saved is counted against
 }
 
 // PassRow is one command that passed through.
@@ -122,21 +138,26 @@ type PassRow struct {
 
 // Run is one curated run, for the worst cases and --runs.
 type Run struct {
-	Time         time.Time `json:"time"`
-	Cwd          string    `json:"cwd"`
-	Command      string    `json:"command"`
-	Rule         string    `json:"rule"`
-	Exit         int       `json:"exit"`
-	Shown        string    `json:"shown"`
-	RawBytes     int64     `json:"raw_bytes"`
-	ShownBytes   int64     `json:"shown_bytes"`
-	RawTokens    int64     `json:"raw_tokens"`
-	ShownTokens  int64     `json:"shown_tokens"`
-	SavedPct     *float64  `json:"saved_pct"`
-	RawCounted   bool      `json:"raw_counted"`
-	ShownCounted bool      `json:"shown_counted"`
-	RawID        string    `json:"raw_id,omitempty"`
-	ShownID      string    `json:"shown_id,omitempty"`
+	Time        time.Time `json:"time"`
+	Cwd         string    `json:"cwd"`
+	Command     string    `json:"command"`
+	Rule        string    `json:"rule"`
+	Exit        int       `json:"exit"`
+	Shown       string    `json:"shown"`
+	RawBytes    int64     `json:"raw_bytes"`
+	ShownBytes  int64     `json:"shown_bytes"`
+	RawTokens   int64     `json:"raw_tokens"`
+	ShownTokens int64     `json:"shown_tokens"`
+	SavedPct    *float64  `json:"saved_pct"`
+	// BaselineTokens is what the client would have shown its model of the
+	// raw output, and Baseline what it does, when it cuts it; both are
+	// omitted when the model would have read it all.
+	BaselineTokens int64  `json:"baseline_tokens,omitempty"`
+	Baseline       string `json:"baseline,omitempty"`
+	RawCounted     bool   `json:"raw_counted"`
+	ShownCounted   bool   `json:"shown_counted"`
+	RawID          string `json:"raw_id,omitempty"`
+	ShownID        string `json:"shown_id,omitempty"`
 }
 
 // Day sums the runs of one calendar day.
@@ -265,8 +286,21 @@ func measure(r history.Record, c Counts, cal calibration) Run {
 			run.ShownTokens = estimate(run.ShownBytes, cal.block)
 		}
 	}
-	run.SavedPct = savedPct(run.RawTokens, run.ShownTokens)
+	if shown, how := clients.Shown(clients.Name(r.Agent), run.RawBytes); how != "" && run.RawBytes > 0 {
+		run.Baseline = how
+		run.BaselineTokens = int64(math.Round(float64(run.RawTokens) * float64(shown) / float64(run.RawBytes)))
+	}
+	run.SavedPct = savedPct(run.base(), run.ShownTokens)
 	return run
+}
+
+// base is the tokens a run's saving is counted against: what the model
+// would have read of the raw output.
+func (r Run) base() int64 {
+	if r.Baseline != "" {
+		return r.BaselineTokens
+	}
+	return r.RawTokens
 }
 
 // Build makes the report of recs, the whole history oldest first, from the
@@ -285,6 +319,8 @@ func Build(recs []history.Record, c Counts, st history.ReadStats, o Options) Rep
 	pass := map[string]*passAcc{}
 	days := map[string]*Day{}
 	var runs []Run
+	var base int64
+	baselines := map[string]int{}
 	for _, r := range recs {
 		if !o.Since.IsZero() && r.Time.Before(o.Since) || !inProject(r.Cwd, o.Project) {
 			continue
@@ -326,6 +362,10 @@ func Build(recs []history.Record, c Counts, st history.ReadStats, o Options) Rep
 		t.ShownBytes += run.ShownBytes
 		t.RawTokens += run.RawTokens
 		t.ShownTokens += run.ShownTokens
+		base += run.base()
+		if run.Baseline != "" {
+			baselines[run.Baseline]++
+		}
 		t.RawCounted += b2i(run.RawCounted)
 		t.RawEstimated += b2i(!run.RawCounted)
 		t.ShownCounted += b2i(run.ShownCounted)
@@ -335,11 +375,17 @@ func Build(recs []history.Record, c Counts, st history.ReadStats, o Options) Rep
 		d.CuratedRuns++
 		d.RawTokens += run.RawTokens
 		d.ShownTokens += run.ShownTokens
-		d.SavedTokens += run.RawTokens - run.ShownTokens
+		d.SavedTokens += run.base() - run.ShownTokens
 		d.Estimated = d.Estimated || !run.RawCounted || !run.ShownCounted
 	}
-	rep.Totals.SavedTokens = rep.Totals.RawTokens - rep.Totals.ShownTokens
-	rep.Totals.SavedPct = savedPct(rep.Totals.RawTokens, rep.Totals.ShownTokens)
+	rep.Totals.SavedTokens = base - rep.Totals.ShownTokens
+	rep.Totals.SavedPct = savedPct(base, rep.Totals.ShownTokens)
+	if len(baselines) > 0 {
+		rep.Totals.BaselineTokens = base
+		for _, how := range slices.Sorted(maps.Keys(baselines)) {
+			rep.Baselines = append(rep.Baselines, Baseline{How: how, Runs: baselines[how]})
+		}
+	}
 	rep.Calibration = cal.list()
 	rep.Rules = rows(rules, 0)
 	rep.Commands = rows(commands, o.Top)
@@ -378,14 +424,15 @@ func add(m map[string]*Row, name string, run Run) {
 	row.ShownBytes += run.ShownBytes
 	row.RawTokens += run.RawTokens
 	row.ShownTokens += run.ShownTokens
-	row.SavedTokens += run.RawTokens - run.ShownTokens
+	row.SavedTokens += run.base() - run.ShownTokens
+	row.base += run.base()
 	if !run.RawCounted || !run.ShownCounted {
 		row.Estimated++
 	}
 	if run.SavedPct != nil && (row.WorstPct == nil || *run.SavedPct < *row.WorstPct) {
 		row.WorstPct = pct(*run.SavedPct)
 	}
-	row.SavedPct = savedPct(row.RawTokens, row.ShownTokens)
+	row.SavedPct = savedPct(row.base, row.ShownTokens)
 }
 
 // rows sorts a table by tokens saved, most first, and keeps top rows (0:

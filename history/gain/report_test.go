@@ -118,3 +118,51 @@ func TestBar(t *testing.T) {
 		t.Error("num")
 	}
 }
+
+// TestBaseline: a run for a client that would have cut the raw output
+// itself is counted against what that client would have shown, and the
+// report says which baseline it used. The figures are TestModelVisible's
+// for an 86 KB git diff (agents/e2e).
+func TestBaseline(t *testing.T) {
+	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	claude := rec(now.Add(-time.Hour), "/p", "bash.git_diff", 87576, 16322, "r1", "s1")
+	claude.Agent = "claude"
+	codex := rec(now.Add(-time.Hour), "/p", "bash.git_diff", 87576, 8148, "r1", "s2")
+	codex.Agent = "codex"
+	small := rec(now.Add(-time.Hour), "/p", "bash.cargo_test", 5095, 962, "r3", "s3")
+	small.Agent = "claude"
+	c := Counts{
+		Raw:   map[string]Count{"r1": {Bytes: 87576, Tokens: 31000}, "r3": {Bytes: 5095, Tokens: 1600}},
+		Shown: map[string]Count{"s1": {Bytes: 16322, Tokens: 6024}, "s2": {Bytes: 8148, Tokens: 3053}, "s3": {Bytes: 962, Tokens: 334}},
+	}
+	rep := Build([]history.Record{claude, codex, small}, c, history.ReadStats{}, Options{Now: now, Days: 1, Top: 10})
+	runs := map[string]Run{}
+	for _, r := range rep.Worst {
+		runs[r.Rule+" "+r.ShownID] = r
+	}
+	// Claude Code shows 2 KB of 87,576 bytes: 31000*2048/87576 = 725
+	// tokens, against a block of 6024: a loss, said as one.
+	cl := runs["bash.git_diff s1"]
+	if cl.Baseline == "" || cl.BaselineTokens != 725 || cl.SavedPct == nil || *cl.SavedPct >= 0 {
+		t.Errorf("claude run: %+v", cl)
+	}
+	// Codex shows 10,000 bytes: 3540 tokens, against 3053.
+	cx := runs["bash.git_diff s2"]
+	if cx.BaselineTokens != 3540 || cx.SavedPct == nil || *cx.SavedPct <= 0 {
+		t.Errorf("codex run: %+v", cx)
+	}
+	// Output under the client's cut: the raw output is the baseline.
+	if sm := runs["bash.cargo_test s3"]; sm.Baseline != "" || sm.BaselineTokens != 0 {
+		t.Errorf("small run: %+v", sm)
+	}
+	if tot := rep.Totals; tot.BaselineTokens != 725+3540+1600 || tot.SavedTokens != tot.BaselineTokens-tot.ShownTokens {
+		t.Errorf("totals: %+v", tot)
+	}
+	if len(rep.Baselines) != 2 || rep.Baselines[0].Runs != 1 {
+		t.Errorf("baselines: %+v", rep.Baselines)
+	}
+	var text bytes.Buffer
+	if err := rep.WriteText(&text); err != nil || !strings.Contains(text.String(), "Claude Code shows a 2 KB preview of output over 30,000 characters: 1 run") {
+		t.Errorf("text report does not say the baseline:\n%s", text.String())
+	}
+}

@@ -41,7 +41,15 @@ func (rep Report) WriteText(w io.Writer) error {
 	if t.CuratedRuns > 0 {
 		p.f("\nTokens are %s. Raw output: counted for %s, estimated for %d. Shown: counted for %d, estimated for %d.\n",
 			rep.Encoding, runs(t.RawCounted), t.RawEstimated, t.ShownCounted, t.ShownEstimated)
-		p.f("Saved = raw - shown; %% = saved / raw.")
+		if len(rep.Baselines) == 0 {
+			p.f("Saved = raw - shown; %% = saved / raw.")
+		} else {
+			p.f("Saved = baseline - shown; %% = saved / baseline. The baseline is the raw output, or what the client\n"+
+				"would have shown of it where it cuts it itself: %s tokens in all. Runs counted that way:\n", tok(t.BaselineTokens, t.RawEstimated > 0))
+			for _, b := range rep.Baselines {
+				p.f("  %s: %s\n", b.How, runs(b.Runs))
+			}
+		}
 		if est {
 			p.f(" ~ marks figures that include estimates (see the end).")
 		}
@@ -89,7 +97,7 @@ func (rep Report) WriteText(w io.Writer) error {
 		}
 		tab := [][]string{}
 		for _, d := range rep.Days {
-			tab = append(tab, []string{d.Date, bar(d.SavedTokens, top), tok(d.SavedTokens, d.Estimated), pctText(savedPct(d.RawTokens, d.ShownTokens))})
+			tab = append(tab, []string{d.Date, bar(d.SavedTokens, top), tok(d.SavedTokens, d.Estimated), pctText(savedPct(d.SavedTokens+d.ShownTokens, d.ShownTokens))})
 		}
 		p.table(tab, 2, 3)
 	}

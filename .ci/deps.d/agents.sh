@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the real agent clients that agents/e2e drives (Claude Code, Codex
+# CLI, Gemini CLI), at the versions docs/agents.md names, into a fixed
+# directory outside the repository. The tests find them there and skip when
+# a client is absent. npm's optional dependencies bring each client's native
+# binary for this platform (Claude Code's -linux-x64, Codex's -linux-x64).
+set -euo pipefail
+
+DIR=${SHRINKRUN_AGENTS_DIR:-/tmp/shrinkrun-ci/agents}
+CLIENTS="@anthropic-ai/claude-code@2.1.332 @openai/codex@0.171.0 @google/gemini-cli@0.61.0"
+
+command -v npm >/dev/null || { echo "agents.sh: npm is not installed" >&2; exit 1; }
+if [ "$(cat "$DIR/.installed" 2>/dev/null)" = "$CLIENTS" ]; then
+	exit 0
+fi
+rm -rf "$DIR"
+mkdir -p "$DIR"
+cd "$DIR"
+npm init -y >/dev/null
+# shellcheck disable=SC2086 # CLIENTS is a list of words
+npm install --no-audit --no-fund --loglevel=error $CLIENTS
+echo "$CLIENTS" >.installed

@@ -1,0 +1,74 @@
+// Package clients holds what each agent client does with a command's
+// output before its model reads it: how much it shows, and so how large a
+// block may be without the client cutting it, and what the model would
+// have read of the raw output.
+//
+// The figures were measured in the installed versions docs/agents.md names,
+// with the end-to-end tests in agents/e2e, which fail when a client's cut
+// moves. They are facts about other programs, so they live in one place.
+package clients
+
+// Name is a client as shrinkrun knows it: the value of --agent and of
+// SHRINKRUN_AGENT.
+type Name string
+
+// The clients with a route that runs commands under shrinkrun.
+const (
+	Claude Name = "claude"
+	Codex  Name = "codex"
+	Gemini Name = "gemini"
+)
+
+// Known reports whether n names a client this package describes.
+func Known(n Name) bool {
+	_, ok := limits[n]
+	return ok
+}
+
+// limit is one client's treatment of a command's output.
+type limit struct {
+	// budget is the largest block shrinkrun prints for this client: under
+	// the client's own cut with room for what the client adds around it.
+	budget int
+	// keep is how much of a larger output the client shows its model, in
+	// bytes; 0 when it shows everything.
+	keep int64
+	// over is the size past which the client cuts.
+	over int64
+	// how says in words what the client does past over, for gain.
+	how string
+}
+
+// The figures, from Claude Code 2.1.332, Codex CLI 0.171.0 and Gemini CLI
+// 0.61.0 (docs/agents.md, "What each client shows").
+var limits = map[Name]limit{
+	// Claude Code keeps up to 30,000 characters of a Bash result inline;
+	// past that it saves the output to a file and shows a preview of about
+	// 2,000 bytes with the file's path.
+	Claude: {budget: 16 << 10, over: 30000, keep: 2048, how: "Claude Code shows a 2 KB preview of output over 30,000 characters"},
+	// Codex cuts the middle out of output over about 10,000 bytes for a
+	// model it has no metadata for (a custom provider), and over 10,000
+	// tokens, which it counts as 40,000 bytes, for the models it knows.
+	// The block fits the smaller cut.
+	Codex: {budget: 8 << 10, over: 10000, keep: 10000, how: "Codex shows about 10,000 bytes of larger output"},
+	// Gemini CLI keeps the first 8,000 and the last 32,000 characters.
+	Gemini: {budget: 16 << 10, over: 40000, keep: 40000, how: "Gemini CLI shows the first 8,000 and last 32,000 characters"},
+}
+
+// Budget is the block size that fits what the client shows, or 0 for an
+// unknown client (the default budget then applies).
+func Budget(n Name) int {
+	return limits[n].budget
+}
+
+// Shown is how many of an output's bytes the client's model would have
+// read had shrinkrun printed it raw, and, when that is less than all of
+// them, what the client does instead. For an unknown client it is all of
+// them.
+func Shown(n Name, raw int64) (shown int64, how string) {
+	l, ok := limits[n]
+	if !ok || l.over == 0 || raw <= l.over {
+		return raw, ""
+	}
+	return min(raw, l.keep), l.how
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/shrinkrun/shrinkrun/agents/clients"
+	"github.com/shrinkrun/shrinkrun/compress"
+	"github.com/shrinkrun/shrinkrun/store"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--signaled]
+                          [--stdout FILE] [--stderr FILE] [--budget N] [--agent NAME]
+
+Prints the [tool_output_compression] block shrinkrun would print for CMD
+and the output given, or the output unchanged when shrinkrun would show it
+as it is (CMD not recognized, or the block not clearly smaller). For
+programs that run commands and capture their output themselves.
+
+The output is read from stdin, as one stream (stdout), unless --stdout or
+--stderr name files holding the streams; unchanged output goes back to the
+same streams. The raw output is kept, as for a run, and the block's last
+line names it. The exit status is 0, or 2 for a mistake in the arguments
+and 1 when the output cannot be read; CMD's own status is --exit.
+
+  --command CMD   the command as run, a shell string (as with -c)
+  --exit N        its exit status (default 0)
+  --signaled      it was killed by a signal or never started: exit_code null
+  --stdout FILE   its stdout; --stderr FILE its stderr
+  --budget N      largest block in bytes (default: the agent's, or 16384)
+  --agent NAME    the client the block is for: claude, codex or gemini
+`
+
+// compressVerb is `shrinkrun compress`: the block for output a harness
+// captured itself, built by package compress.
+func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fl := newVerbFlags("compress", compressHelp)
+	command := fl.String("command", "", "")
+	exit := fl.Int("exit", 0, "")
+	signaled := fl.Bool("signaled", false, "")
+	outFile := fl.String("stdout", "", "")
+	errFile := fl.String("stderr", "", "")
+	budget := fl.Int("budget", 0, "")
+	agent := fl.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	if code, done := fl.parse(args, exactly(0), stdout, stderr); done {
+		return code
+	}
+	var err error
+	switch {
+	case !fl.Changed("command"):
+		err = errors.New("--command is required")
+	case *agent != "" && !clients.Known(clients.Name(*agent)):
+		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
+	case fl.Changed("budget") && *budget < 512:
+		err = errors.New("--budget must be at least 512 bytes")
+	}
+	if err != nil {
+		return fl.fail(stderr, err)
+	}
+	if !fl.Changed("budget") {
+		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
+	}
+	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget}
+	if *outFile == "" && *errFile == "" {
+		o.Stdout, err = io.ReadAll(stdin)
+	} else {
+		o.Stdout, err = readIf(*outFile)
+		if err == nil {
+			o.Stderr, err = readIf(*errFile)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
+		return 1
+	}
+	if compress.Recognized(o.Command) {
+		// The raw output is kept as a run's is; the entry stays locked
+		// until the block naming it is printed.
+		inv := &invocation{}
+		e, err := inv.openEntry()
+		if e != nil {
+			defer e.Close()
+			if _, err = e.Stdout().Write(o.Stdout); err == nil {
+				_, err = e.Stderr().Write(o.Stderr)
+			}
+		}
+		_, o.RawOutput = inv.keep(e, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
+		if block, ok := compress.Block(o); ok {
+			stdout.Write(block)
+			return 0
+		}
+	}
+	stdout.Write(o.Stdout)
+	stderr.Write(o.Stderr)
+	return 0
+}
+
+// readIf reads a file, or gives nothing for no name.
+func readIf(name string) ([]byte, error) {
+	if name == "" {
+		return nil, nil
+	}
+	return os.ReadFile(name)
+}

@@ -1,0 +1,98 @@
+// Package compress turns a finished command's output into shrinkrun's
+// [tool_output_compression] block, for programs that run commands and
+// capture their output themselves (an agent harness, a provider boundary)
+// and only want the block. It is what `shrinkrun compress` uses, and what
+// shrinkrun itself uses to decide whether a block is worth printing.
+//
+// Block gives the same block shrinkrun would print for the same command
+// and output, or reports that the output should be shown as it is: the
+// command is not one shrinkrun recognizes, or the block would not be
+// clearly smaller than the output (the "never bigger" rule).
+//
+//	block, ok := compress.Block(compress.Output{
+//		Command:  "cargo test",
+//		Stdout:   out,
+//		Stderr:   errOut,
+//		ExitCode: 101,
+//	})
+//	if !ok {
+//		// show out and errOut as they are
+//	}
+package compress
+
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// Output is one finished command and everything it wrote.
+type Output struct {
+	// Command is the command as run, a shell string (the -c form): it is
+	// classified as shrinkrun classifies `shrinkrun -c COMMAND`.
+	Command string
+	// Stdout and Stderr are the complete streams. A harness that captured
+	// them merged passes them all as Stdout.
+	Stdout, Stderr []byte
+	// ExitCode is the command's exit status; Signaled marks a command that
+	// a signal killed, or that never started (the block's exit_code is
+	// then null).
+	ExitCode int
+	Signaled bool
+	// Budget bounds the block in bytes; 0 means summarize.DefaultBudget.
+	Budget int
+	// RawOutput is the block's last line, where the full output can be
+	// read ("shrinkrun show ID", a path, a URL); empty leaves the line out.
+	RawOutput string
+}
+
+// Recognized reports whether command is one shrinkrun summarizes: for any
+// other, Block always reports false, and the output is shown as it is.
+func Recognized(command string) bool {
+	return rules.String(command).Rule != ""
+}
+
+// Block returns the block for o, or false when o should be shown as it
+// is.
+func Block(o Output) ([]byte, bool) {
+	if !Recognized(o.Command) {
+		return nil, false
+	}
+	c := rules.String(o.Command)
+	r := &summarize.Run{
+		Rule:        c.Rule,
+		Command:     strings.TrimSpace(o.Command),
+		Stdout:      o.Stdout,
+		Stderr:      o.Stderr,
+		StdoutBytes: int64(len(o.Stdout)),
+		StderrBytes: int64(len(o.Stderr)),
+		ExitCode:    o.ExitCode,
+		Exited:      !o.Signaled,
+		Budget:      o.Budget,
+		RawOutput:   o.RawOutput,
+	}
+	if len(c.Stages) > 0 {
+		r.Argv = c.Stages[0]
+	}
+	if c.ToStderr {
+		// A 1>&2 moved the command's output to stderr: the rule reads it
+		// there, while the header still counts each real stream.
+		r.Stdout, r.Stderr = r.Stderr, r.Stdout
+	}
+	block, ok := rules.Block(r)
+	raw := summarize.EstimateTokens(o.Stdout) + summarize.EstimateTokens(o.Stderr)
+	if !ok || !Worth(len(block), r.StdoutBytes+r.StderrBytes, summarize.EstimateTokens(block), int64(raw)) {
+		return nil, false
+	}
+	return block, true
+}
+
+// Worth is the "never bigger" rule: a block is shown only when it is at
+// most 80% of the raw output, in bytes and in estimated tokens (what the
+// agent pays for), so tiny outputs and outputs a rule cannot shrink arrive
+// as they are. Lines that are already terse, like a status list, can
+// shrink in bytes and still grow in tokens once the header is added.
+func Worth(blockBytes int, rawBytes int64, blockTokens int, rawTokens int64) bool {
+	return int64(blockBytes)*5 <= rawBytes*4 && int64(blockTokens)*5 <= rawTokens*4
+}

@@ -1,0 +1,132 @@
+package compress
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+func TestWorth(t *testing.T) {
+	for _, tt := range []struct {
+		block, blockTokens int
+		raw, rawTokens     int64
+		want               bool
+	}{
+		{80, 20, 100, 25, true},
+		{81, 20, 100, 25, false},
+		{80, 21, 100, 25, false},
+		{300, 80, 0, 0, false},
+		{1000, 250, 100000, 25000, true},
+		{1175, 532, 1469, 525, false}, // a real git status: smaller in bytes, not in tokens
+	} {
+		if got := Worth(tt.block, tt.raw, tt.blockTokens, tt.rawTokens); got != tt.want {
+			t.Errorf("Worth(%d, %d, %d, %d) = %v", tt.block, tt.raw, tt.blockTokens, tt.rawTokens, got)
+		}
+	}
+}
+
+// corpusCase is one real run from the rules' corpora (rules/*/testdata).
+type corpusCase struct {
+	name           string
+	out            Output
+	golden         []byte
+	stdout, stderr []byte
+}
+
+func loadCorpus(t testing.TB) []corpusCase {
+	metas, err := filepath.Glob("../rules/*/testdata/*/*.meta")
+	if err != nil || len(metas) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	var cases []corpusCase
+	for _, m := range metas {
+		base := strings.TrimSuffix(m, ".meta")
+		golden, err := os.ReadFile(base + ".golden")
+		if err != nil {
+			continue
+		}
+		meta, _ := os.ReadFile(m)
+		c := corpusCase{name: filepath.Base(filepath.Dir(base)) + "/" + filepath.Base(base), golden: golden}
+		for _, line := range strings.Split(string(meta), "\n") {
+			if v, ok := strings.CutPrefix(line, "command: "); ok {
+				c.out.Command = v
+			}
+			if v, ok := strings.CutPrefix(line, "exit_code: "); ok {
+				c.out.ExitCode, _ = strconv.Atoi(v)
+			}
+		}
+		c.out.Stdout, _ = os.ReadFile(base + ".stdout")
+		c.out.Stderr, _ = os.ReadFile(base + ".stderr")
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// TestCorpus: for every real run of the corpus, Block gives exactly the
+// block the summarizer's golden file holds, or the output as it is when
+// that block is not clearly smaller.
+func TestCorpus(t *testing.T) {
+	n := 0
+	for _, c := range loadCorpus(t) {
+		if bytes.Contains(c.golden, []byte("raw_output:")) || !bytes.HasPrefix(c.golden, []byte("[tool_output_compression]")) {
+			continue // a golden of another shape (a pipe's, a cut capture's)
+		}
+		if rules.String(c.out.Command).Rule == "" {
+			continue // kept for the rule alone: classify passes the command through
+		}
+		block, ok := Block(c.out)
+		raw := int64(len(c.out.Stdout) + len(c.out.Stderr))
+		worth := Worth(len(c.golden), raw, summarize.EstimateTokens(c.golden), int64(summarize.EstimateTokens(c.out.Stdout)+summarize.EstimateTokens(c.out.Stderr)))
+		switch {
+		case ok && !bytes.Equal(block, c.golden):
+			t.Errorf("%s: block differs from the golden:\n%s\nwant\n%s", c.name, block, c.golden)
+		case ok != worth:
+			t.Errorf("%s: ok=%v, but the golden is worth printing: %v", c.name, ok, worth)
+		}
+		n++
+	}
+	if n < 50 {
+		t.Fatalf("only %d corpus cases compared", n)
+	}
+}
+
+func TestPassThrough(t *testing.T) {
+	for _, o := range []Output{
+		{Command: "ls -la", Stdout: bytes.Repeat([]byte("x\n"), 10000)},
+		{Command: "git status && git diff", Stdout: bytes.Repeat([]byte("x\n"), 10000)},
+		{Command: "git status", Stdout: []byte("On branch main\nnothing to commit, working tree clean\n")},
+	} {
+		if b, ok := Block(o); ok {
+			t.Errorf("%q: a block for output to show as it is:\n%s", o.Command, b)
+		}
+	}
+}
+
+// FuzzBlock: whatever the output, a block is never bigger than 80% of it,
+// comes only for a recognized command, and is the same every time.
+func FuzzBlock(f *testing.F) {
+	for _, c := range loadCorpus(f) {
+		if len(c.out.Stdout)+len(c.out.Stderr) < 64<<10 {
+			f.Add(c.out.Command, c.out.Stdout, c.out.Stderr, c.out.ExitCode)
+		}
+	}
+	f.Fuzz(func(t *testing.T, cmd string, stdout, stderr []byte, code int) {
+		o := Output{Command: cmd, Stdout: stdout, Stderr: stderr, ExitCode: code}
+		block, ok := Block(o)
+		if !ok {
+			return
+		}
+		if int64(len(block))*5 > int64(len(stdout)+len(stderr))*4 {
+			t.Fatalf("block of %d bytes for %d raw", len(block), len(stdout)+len(stderr))
+		}
+		if again, _ := Block(o); !bytes.Equal(again, block) {
+			t.Fatal("not deterministic")
+		}
+	})
+}
