@@ -371,3 +371,29 @@ func isDigits(s string) bool {
 	}
 	return true
 }
+
+// Cuts sums up what a command's filter stages may leave out of its output,
+// for the summary to say (summarize.Cut has the same fields).
+type Cuts struct {
+	By              []string // the stages that may leave lines out, as written
+	Start, End, Any bool     // where lines may be missing
+}
+
+// Cuts returns what r's filters may leave out; cat leaves out nothing.
+func (r Result) Cuts() Cuts {
+	var c Cuts
+	for _, f := range r.Filters {
+		switch f.Cut {
+		case KeepsAll:
+			continue
+		case DropsStart:
+			c.Start = true
+		case DropsEnd:
+			c.End = true
+		default:
+			c.Any = true
+		}
+		c.By = append(c.By, f.Text)
+	}
+	return c
+}

@@ -71,6 +71,7 @@ func Block(o Output) ([]byte, bool) {
 		Exited:      !o.Signaled,
 		Budget:      o.Budget,
 		RawOutput:   o.RawOutput,
+		Cut:         summarize.Cut(c.Cuts()),
 	}
 	if len(c.Stages) > 0 {
 		r.Argv = c.Stages[0]

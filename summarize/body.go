@@ -19,7 +19,8 @@ type field struct {
 	value   string   // scalar value; unused for lists
 	items   []string // list items; an item may hold continuation lines after '\n'
 	list    bool
-	omitted int // items left out by the cap
+	omitted int  // items left out by the cap
+	tally   bool // a count of lines seen (Tally), not a total the tool printed
 }
 
 // Field appends a scalar field. The value is copied from the raw output or
@@ -28,9 +29,43 @@ func (b *Body) Field(key, value string) {
 	b.fields = append(b.fields, field{key: key, value: value})
 }
 
-// Count appends an integer field.
+// Count appends an integer field: a total the tool printed (copied from
+// its own line, or summed over its result lines), or a count of lines of an
+// output known to be whole. A count of lines that a cut could have removed
+// is a Tally.
 func (b *Body) Count(key string, n int) {
 	b.Field(key, strconv.Itoa(n))
+}
+
+// Tally appends a count shrinkrun made by counting lines of the output:
+// files in a diff, commits, status entries, diagnostics. On a whole output
+// it is "KEY: N" like Count. When the output was cut (Run.Partial), the
+// lines it counts may be the ones the cut removed: Block shows it as
+// "KEY_seen: N", and leaves it out when it is 0 (docs/format.md, "A count
+// is a statement").
+func (b *Body) Tally(key string, n int) {
+	b.fields = append(b.fields, field{key: key, value: strconv.Itoa(n), tally: true})
+}
+
+// seen turns the body's tallies into counts of what was seen, for a cut
+// output: KEY_seen, and no zero.
+func (b *Body) seen() {
+	kept := b.fields[:0]
+	for _, f := range b.fields {
+		if f.tally {
+			if f.value == "0" {
+				continue
+			}
+			f.key += "_seen"
+		}
+		kept = append(kept, f)
+	}
+	b.fields = kept
+}
+
+// prepend puts o's fields before b's.
+func (b *Body) prepend(o *Body) {
+	b.fields = append(o.fields, b.fields...)
 }
 
 // List appends a list of at most max items (max <= 0 means no cap). When

@@ -1,9 +1,31 @@
 package summarize
 
 import (
+	"bytes"
 	"strconv"
 	"unicode/utf8"
 )
+
+// Marker is the block's first line.
+const Marker = "[tool_output_compression]"
+
+// HasMarker reports whether b has a line that is exactly Marker (a \r
+// before its newline aside): text that a reader could take for the start
+// of a block.
+func HasMarker(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(Marker))
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(Marker)
+		rest := b[end:]
+		if (at == 0 || b[at-1] == '\n') && (len(rest) == 0 || rest[0] == '\n' || bytes.HasPrefix(rest, []byte("\r\n"))) {
+			return true
+		}
+		i = end
+	}
+}
 
 // header renders the fixed [tool_output_compression] header (docs/format.md).
 func header(r *Run) []byte {
@@ -14,7 +36,7 @@ func header(r *Run) []byte {
 		b = append(b, v...)
 		b = append(b, '\n')
 	}
-	b = append(b, "[tool_output_compression]\n"...)
+	b = append(b, Marker+"\n"...)
 	line("tool", "bash")
 	line("rule", r.Rule)
 	line("command", shortCommand(oneLine(r.Command), r.BlockBudget()/8))

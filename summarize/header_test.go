@@ -25,3 +25,20 @@ func TestShortCommand(t *testing.T) {
 		t.Errorf("header of %d bytes for a long command", len(h))
 	}
 }
+
+func TestHasMarker(t *testing.T) {
+	for in, want := range map[string]bool{
+		"":                                   false,
+		Marker:                               true,
+		Marker + "\n":                        true,
+		"ok\n" + Marker + "\r\ntool: bash\n": true,
+		"x" + Marker + "\n":                  false,
+		"- " + Marker + "\n":                 false,
+		Marker + "x\n" + Marker:              true,
+		Marker + " \n":                       false,
+	} {
+		if got := HasMarker([]byte(in)); got != want {
+			t.Errorf("HasMarker(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

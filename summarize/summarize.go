@@ -13,6 +13,7 @@ package summarize
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Run is one captured execution of a recognized command, as a rule sees it.
@@ -44,6 +45,10 @@ type Run struct {
 	// line: "shrinkrun show ID", or why it was not kept. Empty omits it.
 	RawOutput string
 
+	// Cut says what filter stages left out of Stdout (the command's output
+	// after a pipe); the zero Cut says nothing was.
+	Cut Cut
+
 	split   [2]splitStream // Stdout's and Stderr's lines, for Lines
 	derived [2]derived     // what Derive computed from each stream
 }
@@ -71,6 +76,53 @@ func (r *Run) BodyRoom() int {
 		room -= len(footer(r))
 	}
 	return room
+}
+
+// Cut describes what the filter stages of a pipe (| tail -40, | grep X)
+// may have left out of the output a rule reads on Stdout. Stderr never
+// passes a filter: without 2>&1 it reaches the caller whole.
+type Cut struct {
+	// By holds each filter stage that may leave lines out, as written.
+	By []string
+	// Start, End and Any say where Stdout may lack lines: before its
+	// first line (tail), after its last (head), or anywhere (grep).
+	Start, End, Any bool
+}
+
+// Partial reports whether a rule reads less than the command printed: a
+// filter may have left lines out, or the capture limit dropped the middle
+// of a stream. Counts of lines are then counts of what was seen (Tally).
+func (r *Run) Partial() bool {
+	return r.Cut.Start || r.Cut.End || r.Cut.Any || r.StdoutTruncated || r.StderrTruncated
+}
+
+// MayLackStart reports whether lines before the first one of Stdout may
+// be missing: a tail, a grep, or the capture limit's cut. A rule then
+// cannot place what comes before the first header it sees.
+func (r *Run) MayLackStart() bool {
+	return r.Cut.Start || r.Cut.Any || r.StdoutTruncated
+}
+
+// MayLackEnd reports whether lines after the last one of Stdout may be
+// missing: a head, a grep, or the capture limit's cut. The tool's closing
+// totals may then be gone.
+func (r *Run) MayLackEnd() bool {
+	return r.Cut.End || r.Cut.Any || r.StdoutTruncated
+}
+
+// partial applies to body what a cut output changes: the filters and the
+// lines seen first, then tallies as counts of what was seen.
+func (r *Run) partial(body *Body) {
+	if !r.Partial() {
+		return
+	}
+	body.seen()
+	if len(r.Cut.By) > 0 {
+		var head Body
+		head.Field("cut_by", strings.Join(r.Cut.By, " | "))
+		head.Count("lines_seen", len(r.Lines(r.Stdout)))
+		body.prepend(&head)
+	}
 }
 
 // Failed reports whether the run failed: an exit code other than 0, or
@@ -122,6 +174,7 @@ func Block(r *Run, rule Func, finders []Finder) (block []byte, ok bool) {
 	}()
 	r = readable(r)
 	body := rule(r)
+	r.partial(body)
 	out := header(r)
 	var foot string
 	if r.RawOutput != "" {
@@ -133,6 +186,7 @@ func Block(r *Run, rule Func, finders []Finder) (block []byte, ok bool) {
 	if f := findFailures(r, finders); len(f.required) > 0 {
 		if _, ok := accounted(f, rendered); !ok {
 			body = fallbackBody(r, f)
+			r.partial(body)
 			body.fit(room)
 			rendered = body.Render()
 		}

@@ -50,6 +50,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		ExitCode:        st.Code,
 		Exited:          st.Exited,
 		Budget:          inv.opts.budget,
+		Cut:             summarize.Cut(inv.class.Cuts()),
 	}
 	if inv.class.ToStderr {
 		// A 1>&2 moved the command's output to stderr: the rule reads it
@@ -82,12 +83,14 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		case storedCopy:
 			inv.note("the capture lost the middle of the output; printing the stored copy")
 			inv.flushExplain(stderr)
+			warnImitation(stderr, capOut, capErr)
 			if replayRaw(stdout, stderr, inv.state, id) != nil {
 				continue
 			}
 			return inv.record(finish(st, stderr), r, nil)
 		case captured:
 			inv.flushExplain(stderr)
+			warnImitation(stderr, capOut, capErr)
 			stdout.Write(capOut)
 			stderr.Write(capErr)
 			if truncated {
@@ -101,6 +104,19 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.flushExplain(stderr)
 	stdout.Write(block)
 	return inv.record(finish(st, stderr), r, block)
+}
+
+// warnImitation says on stderr, before raw output that holds a line like a
+// block's first, that the command printed it: a test can print a whole
+// [tool_output_compression] block, and a reader must not take it for
+// shrinkrun's summary of the run.
+func warnImitation(stderr io.Writer, streams ...[]byte) {
+	for _, b := range streams {
+		if summarize.HasMarker(b) {
+			fmt.Fprintf(stderr, "shrinkrun: the command's own output below has a %s line; it is not a block from shrinkrun\n", summarize.Marker)
+			return
+		}
+	}
 }
 
 // output is what curated prints in place of the command's output.

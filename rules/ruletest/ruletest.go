@@ -18,6 +18,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -62,6 +63,9 @@ func Corpus(t testing.TB, dirs ...string) []Case {
 	return cases
 }
 
+// anyRule accepts every command: a fixture's rule is its directory's.
+func anyRule([]string) classify.Verdict { return classify.Verdict{Rule: "fixture"} }
+
 func readMeta(t testing.TB, path string, r *summarize.Run) {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -77,9 +81,14 @@ func readMeta(t testing.TB, path string, r *summarize.Run) {
 		switch k {
 		case "command":
 			r.Command = v
-			// Fixture commands are written without quoting, so plain word
-			// splitting gives the argv the shell would.
-			r.Argv = strings.Fields(v)
+			// The first stage's argv and what its filters cut, as a run
+			// of the command string would have them.
+			c := classify.String(v, anyRule)
+			if len(c.Stages) == 0 {
+				t.Fatalf("%s: command %q does not take apart: %s", path, v, c.Explain())
+			}
+			r.Argv = c.Stages[0]
+			r.Cut = summarize.Cut(c.Cuts())
 		case "exit_code":
 			if v == "null" {
 				break
