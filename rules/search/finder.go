@@ -13,8 +13,12 @@ import (
 //     such file or directory" and the rest: every line starting with
 //     "grep: " but its warnings and its notices that a binary file
 //     matches, which are not failures;
-//   - rg's: "rg: ..." (ripgrep 14), and ripgrep 13's messages about a
-//     file, which name no program: "PATH: Permission denied (os error 13)".
+//   - rg's: "rg: ..." (ripgrep 14), and, on stderr, ripgrep 13's messages
+//     about a file, which name no program: "PATH: Permission denied (os
+//     error 13)". Their shape is any Rust program's I/O error, which a
+//     test prints on stdout too ("test t ... cannot read a.toml: No such
+//     file or directory (os error 2)"): on stdout the search rules keep
+//     them among their messages, unrequired.
 //
 // git grep's errors are git's "fatal:" lines, which the git finder
 // requires. A line of text a search found that looks like one of these
@@ -25,7 +29,7 @@ var Finder = summarize.StreamFinder(func(_ *summarize.Run, s summarize.Stream) {
 		return
 	}
 	for i, l := range s.Lines {
-		if isFailure(l) {
+		if isFailure(l) || s.Index == 1 && isOSError(l) {
 			s.Require(strings.TrimSpace(l), l, i)
 		}
 	}
@@ -39,8 +43,6 @@ func isFailure(l string) bool {
 	switch {
 	case strings.HasPrefix(l, "grep: "):
 		return !strings.HasPrefix(l, "grep: warning: ") && !binaryNotice(l, "grep")
-	case strings.HasPrefix(l, "rg: "):
-		return true
 	}
-	return isOSError(l)
+	return strings.HasPrefix(l, "rg: ")
 }
