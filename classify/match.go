@@ -20,6 +20,9 @@ type Verdict struct {
 	// by the locale (git's, with gettext): Result.InLocale passes the
 	// command through in a locale that would translate them.
 	Translated bool
+	// Launcher counts the words of argv that only launch the tool (pnpm
+	// exec, uv run): the rule reads the rest (Result.Tool).
+	Launcher int
 }
 
 // Answer is what one rule's matcher says of a first stage's argv: that it
