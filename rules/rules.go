@@ -94,7 +94,7 @@ var Table = []Family{
 		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}},
 	}},
 	{Name: "search", Finder: search.Finder, Translated: true, Rules: []Rule{
-		{ID: "bash.rg", Commands: []string{"rg"}, Match: search.MatchRg, Summarize: search.Rg, Usage: []string{"rg PATTERN"}},
+		{ID: "bash.rg", Commands: []string{"rg"}, Match: search.MatchRg, Summarize: search.Rg, Usage: []string{"rg PATTERN"}, Env: search.RgEnv},
 		{ID: "bash.grep", Commands: []string{"grep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
 		{ID: "bash.git_grep", Commands: []string{"git"}, Match: search.MatchGitGrep, Summarize: search.GitGrep, Usage: []string{"git grep -n PATTERN"}},
 	}},

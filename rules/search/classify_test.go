@@ -134,3 +134,29 @@ const (
 	Grep    = "bash.grep"
 	GitGrep = "bash.git_grep"
 )
+
+// TestRgEnv: a ripgrep config file may set any option, so a command that
+// would read one passes through, unless --no-config or an assignment that
+// empties the variable keeps rg from reading it.
+func TestRgEnv(t *testing.T) {
+	env := func(k string) string {
+		if k == "RIPGREP_CONFIG_PATH" {
+			return "/home/u/.ripgreprc"
+		}
+		return ""
+	}
+	for cmd, want := range map[string]string{
+		"rg -n foo":                      "",
+		"rg --no-config -n foo":          "bash.rg",
+		"RIPGREP_CONFIG_PATH= rg -n foo": "bash.rg",
+		"grep -rn foo .":                 "bash.grep",
+		"rg -n foo | head -5":            "",
+	} {
+		if got := rules.String(cmd).InEnviron(env).Rule; got != want {
+			t.Errorf("%s with RIPGREP_CONFIG_PATH set: rule %q, want %q", cmd, got, want)
+		}
+	}
+	if got := rules.String("rg -n foo").InEnviron(func(string) string { return "" }).Rule; got != "bash.rg" {
+		t.Errorf("rg -n foo without RIPGREP_CONFIG_PATH: rule %q", got)
+	}
+}

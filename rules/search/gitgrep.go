@@ -35,13 +35,13 @@ var gitGrepOptions = func() options {
 	o.spell(opt{name: "files"}, "-l", "--files-with-matches", "--name-only")
 	o.spell(opt{name: "without"}, "-L", "--files-without-match")
 	for names, why := range map[[2]string]string{
-		{"-z", "--null"}:                   "ends file names with NUL bytes",
-		{"-q", "--quiet"}:                  "prints nothing",
-		{"-p", "--show-function"}:          "adds a line naming the function before matches",
-		{"-W", "--function-context"}:       "prints whole functions around matches",
-		{"-O", "--open-files-in-pager"}:    "opens the files in a pager",
-		{"--heading", "--break"}:           "changes how files are separated",
-		{"--help", "--ext-grep"}:           "prints no search",
+		{"-z", "--null"}:                "ends file names with NUL bytes",
+		{"-q", "--quiet"}:               "prints nothing",
+		{"-p", "--show-function"}:       "adds a line naming the function before matches",
+		{"-W", "--function-context"}:    "prints whole functions around matches",
+		{"-O", "--open-files-in-pager"}: "opens the files in a pager",
+		{"--heading", "--break"}:        "changes how files are separated",
+		{"--help", "--ext-grep"}:        "prints no search",
 	} {
 		for _, n := range names {
 			if n != "" {

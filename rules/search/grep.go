@@ -36,15 +36,15 @@ var grepOptions = func() options {
 	o.spell(opt{name: "files"}, "-l", "--files-with-matches")
 	o.spell(opt{name: "without"}, "-L", "--files-without-match")
 	for names, why := range map[[2]string]string{
-		{"-q", "--quiet"}:           "prints nothing",
-		{"--silent", ""}:            "prints nothing",
-		{"-z", "--null-data"}:       "reads and prints NUL-separated records",
-		{"-Z", "--null"}:            "ends file names with NUL bytes",
-		{"-b", "--byte-offset"}:     "adds a byte offset to each line",
-		{"-T", "--initial-tab"}:     "pads the file name and line number with tabs",
-		{"--group-separator", ""}:   "replaces the -- between groups of lines",
-		{"--help", ""}:              "prints help",
-		{"-V", "--version"}:         "prints the version",
+		{"-q", "--quiet"}:         "prints nothing",
+		{"--silent", ""}:          "prints nothing",
+		{"-z", "--null-data"}:     "reads and prints NUL-separated records",
+		{"-Z", "--null"}:          "ends file names with NUL bytes",
+		{"-b", "--byte-offset"}:   "adds a byte offset to each line",
+		{"-T", "--initial-tab"}:   "pads the file name and line number with tabs",
+		{"--group-separator", ""}: "replaces the -- between groups of lines",
+		{"--help", ""}:            "prints help",
+		{"-V", "--version"}:       "prints the version",
 	} {
 		for _, n := range names {
 			if n != "" {

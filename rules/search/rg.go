@@ -18,7 +18,7 @@ var rgOptions = func() options {
 		"--binary", "--block-buffered", "--line-buffered", "--crlf", "-L", "--follow",
 		"--glob-case-insensitive", "-.", "--hidden", "--ignore-file-case-insensitive",
 		"--max-columns-preview", "--mmap", "--no-mmap", "-U", "--multiline", "--multiline-dotall",
-		"--no-config", "--no-ignore", "--no-ignore-dot", "--no-ignore-exclude", "--no-ignore-files",
+		"--no-ignore", "--no-ignore-dot", "--no-ignore-exclude", "--no-ignore-files",
 		"--no-ignore-global", "--no-ignore-messages", "--no-ignore-parent", "--no-ignore-vcs",
 		"--no-messages", "--no-pcre2-unicode", "--no-require-git", "--no-unicode",
 		"--one-file-system", "-z", "--search-zip", "--trim", "-u", "--unrestricted",
@@ -37,6 +37,7 @@ var rgOptions = func() options {
 	}
 	o.spell(opt{kind: valued, name: "pattern"}, "-e", "--regexp", "-f", "--file")
 	o.spell(opt{kind: valued, name: "context"}, "-A", "--after-context", "-B", "--before-context", "-C", "--context")
+	o.spell(opt{name: "noconfig"}, "--no-config")
 	o.spell(opt{name: "names"}, "-H", "--with-filename")
 	o.spell(opt{name: "nonames"}, "-I", "--no-filename")
 	o.spell(opt{name: "numbers"}, "-n", "--line-number")
@@ -52,24 +53,24 @@ var rgOptions = func() options {
 	o.spell(opt{name: "files"}, "-l", "--files-with-matches")
 	o.spell(opt{name: "without"}, "--files-without-match")
 	for names, why := range map[[2]string]string{
-		{"--json", ""}:                       "prints JSON events",
-		{"--files", ""}:                      "lists the files it would search",
-		{"--type-list", ""}:                  "lists file types",
-		{"-q", "--quiet"}:                    "prints nothing",
-		{"-0", "--null"}:                     "ends file names with NUL bytes",
-		{"--null-data", ""}:                  "reads and prints NUL-separated records",
-		{"--passthru", ""}:                   "prints every line of every file",
-		{"-b", "--byte-offset"}:              "adds a byte offset to each line",
-		{"--stats", ""}:                      "adds statistics after the results",
-		{"--debug", ""}:                      "adds debug messages",
-		{"--trace", ""}:                      "adds trace messages",
-		{"--pre", "--pre-glob"}:              "runs a program over each file",
-		{"--context-separator", ""}:          "replaces the -- between groups of lines",
-		{"--field-context-separator", ""}:    "replaces the - after a context line's file and number",
-		{"--field-match-separator", ""}:      "replaces the : after a match's file and number",
-		{"--path-separator", ""}:             "rewrites the file names",
-		{"--include-zero", ""}:               "counts files without matches too",
-		{"--pcre2-version", "--generate"}:    "prints no search",
+		{"--json", ""}:                         "prints JSON events",
+		{"--files", ""}:                        "lists the files it would search",
+		{"--type-list", ""}:                    "lists file types",
+		{"-q", "--quiet"}:                      "prints nothing",
+		{"-0", "--null"}:                       "ends file names with NUL bytes",
+		{"--null-data", ""}:                    "reads and prints NUL-separated records",
+		{"--passthru", ""}:                     "prints every line of every file",
+		{"-b", "--byte-offset"}:                "adds a byte offset to each line",
+		{"--stats", ""}:                        "adds statistics after the results",
+		{"--debug", ""}:                        "adds debug messages",
+		{"--trace", ""}:                        "adds trace messages",
+		{"--pre", "--pre-glob"}:                "runs a program over each file",
+		{"--context-separator", ""}:            "replaces the -- between groups of lines",
+		{"--field-context-separator", ""}:      "replaces the - after a context line's file and number",
+		{"--field-match-separator", ""}:        "replaces the : after a match's file and number",
+		{"--path-separator", ""}:               "rewrites the file names",
+		{"--include-zero", ""}:                 "counts files without matches too",
+		{"--pcre2-version", "--generate"}:      "prints no search",
 		{"--hyperlink-format", "--sort-files"}: "is not one the rule reads",
 	} {
 		for _, n := range names {
@@ -174,4 +175,17 @@ func rgLayout(argv []string, terminal bool) layout {
 		l.only1 = paths[0]
 	}
 	return l
+}
+
+// RgEnv says why the environment changes rg's output: RIPGREP_CONFIG_PATH
+// names a file of options that rg reads before its argv's (--json,
+// --heading, a --path-separator), unless --no-config is given.
+func RgEnv(argv []string, getenv func(string) string) string {
+	if getenv("RIPGREP_CONFIG_PATH") == "" {
+		return ""
+	}
+	if p, _ := walk(argv, 1, rgOptions, false); p.has("noconfig") {
+		return ""
+	}
+	return "RIPGREP_CONFIG_PATH gives rg options from a file"
 }
