@@ -12,10 +12,6 @@ import (
 //   - find's messages, "find: './x': Permission denied", "find: 'nosuch':
 //     No such file or directory": every line starting with "find: " but
 //     its warnings;
-//   - ls's "ls: cannot access 'x': ...", "ls: cannot open directory ...",
-//     and its other "ls: cannot ..." lines;
-//   - tree's lines of a directory it could not read, "├── locked  [error
-//     opening dir]";
 //   - fd's "[fd error]: ..." lines.
 //
 // git ls-files' errors are git's "fatal:" lines, which the git finder
@@ -32,14 +28,12 @@ var Finder = summarize.StreamFinder(func(_ *summarize.Run, s summarize.Stream) {
 })
 
 // markers are in every line the finder requires.
-var markers = [][]byte{[]byte("find: "), []byte("ls: cannot "), []byte(treeMark), []byte("[fd error]: ")}
+var markers = [][]byte{[]byte("find: "), []byte("[fd error]: ")}
 
 func isFailure(l string) bool {
 	switch {
 	case strings.HasPrefix(l, "find: "):
 		return !strings.HasPrefix(l, "find: warning: ")
-	case strings.HasPrefix(l, "ls: cannot "), strings.HasPrefix(l, "[fd error]: "):
-		return true
 	}
-	return strings.Contains(l, treeMark)
+	return strings.HasPrefix(l, "[fd error]: ")
 }
