@@ -31,8 +31,7 @@ var fdOptions = options{}.
 // MatchFd recognizes fd and fdfind (Debian's name for it) [PATTERN]
 // [PATH...] with the options in fdOptions.
 func MatchFd(argv []string) classify.Answer {
-	_, a := walk(argv, 1, fdOptions)
-	return a
+	return walk(argv, 1, fdOptions)
 }
 
 // Fd summarizes bash.fd: its paths, directory by directory

@@ -43,39 +43,31 @@ var findActions = map[string]string{
 // MatchFind recognizes find [-H|-L|-P] [PATH...] [EXPRESSION] whose
 // expression only chooses what it prints, by -print (the default).
 func MatchFind(argv []string) classify.Answer {
-	_, a := findWords(argv)
-	return a
-}
-
-// findWords returns find's start points.
-func findWords(argv []string) ([]string, classify.Answer) {
 	i := 1
 	for i < len(argv) && (argv[i] == "-H" || argv[i] == "-L" || argv[i] == "-P") {
 		i++
 	}
-	var roots []string
 	for i < len(argv) && !isFindExpr(argv[i]) {
-		roots = append(roots, argv[i])
-		i++
+		i++ // a start point
 	}
 	for ; i < len(argv); i++ {
 		a := argv[i]
 		if why, ok := findActions[a]; ok {
-			return roots, classify.Refuse(i, "find %s %s", a, why)
+			return classify.Refuse(i, "find %s %s", a, why)
 		}
 		n, ok := findArgs[a]
 		if !ok && strings.HasPrefix(a, "-newer") && len(a) == len("-newerXY") {
 			n, ok = 1, true
 		}
 		if !ok {
-			return roots, classify.Refuse(i, "find %q is not one the rule reads", a)
+			return classify.Refuse(i, "find %q is not one the rule reads", a)
 		}
 		if i+n >= len(argv) && n > 0 {
-			return roots, classify.Refuse(i, "find %s without its argument", a)
+			return classify.Refuse(i, "find %s without its argument", a)
 		}
 		i += n
 	}
-	return roots, classify.Accept()
+	return classify.Accept()
 }
 
 // isFindExpr reports whether a word starts find's expression: an option,

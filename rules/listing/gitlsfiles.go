@@ -35,8 +35,7 @@ func MatchGitLsFiles(argv []string) classify.Answer {
 	if i == len(argv) || argv[i] != "ls-files" {
 		return classify.Other(min(i, len(argv)-1), "not a recognized command")
 	}
-	_, a := walk(argv, i+1, gitLsFilesOptions)
-	return a
+	return walk(argv, i+1, gitLsFilesOptions)
 }
 
 // GitLsFiles summarizes bash.git_ls_files: its paths, directory by

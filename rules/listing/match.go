@@ -24,7 +24,6 @@ const (
 
 type opt struct {
 	kind   kind
-	name   string // the setting it gives, "" for none
 	reason string
 }
 
@@ -49,47 +48,30 @@ func (o options) refuse(reason string, names ...string) options {
 	return o.spell(opt{kind: refused, reason: reason}, names...)
 }
 
-// parsed is a command's argv as an option list reads it.
-type parsed struct {
-	set      map[string]string // the settings given, by name, with their values
-	operands []string
-}
-
-func (p parsed) has(name string) bool {
-	_, ok := p.set[name]
-	return ok
-}
-
 // walk reads argv[from:] with opts: short options cluster (-la), a short
 // option with a value takes the rest of its word or the next word, long
 // ones "=value" or the next word; "--" ends the options.
-func walk(argv []string, from int, opts options) (parsed, classify.Answer) {
-	p := parsed{set: map[string]string{}}
+func walk(argv []string, from int, opts options) classify.Answer {
 	for i := from; i < len(argv); i++ {
 		a := argv[i]
 		switch {
 		case a == "--":
-			p.operands = append(p.operands, argv[i+1:]...)
-			return p, classify.Accept()
+			return classify.Accept()
 		case strings.HasPrefix(a, "--"):
-			name, value, glued := strings.Cut(a, "=")
+			name, _, glued := strings.Cut(a, "=")
 			o, ok := opts[name]
 			switch {
 			case !ok:
-				return p, classify.Refuse(i, "%s option %q is not one the rule reads", argv[0], name)
+				return classify.Refuse(i, "%s option %q is not one the rule reads", argv[0], name)
 			case o.kind == refused:
-				return p, classify.Refuse(i, "option %q %s", name, o.reason)
+				return classify.Refuse(i, "option %q %s", name, o.reason)
 			case o.kind == flag && glued:
-				return p, classify.Refuse(i, "%s option %q takes no value", argv[0], name)
+				return classify.Refuse(i, "%s option %q takes no value", argv[0], name)
 			case o.kind == valued && !glued:
 				if i+1 == len(argv) {
-					return p, classify.Refuse(i, "%s option %q without a value", argv[0], name)
+					return classify.Refuse(i, "%s option %q without a value", argv[0], name)
 				}
-				i++
-				value = argv[i]
-			}
-			if o.name != "" {
-				p.set[o.name] = value
+				i++ // its value
 			}
 		case len(a) > 1 && a[0] == '-':
 			for j := 1; j < len(a); j++ {
@@ -97,31 +79,20 @@ func walk(argv []string, from int, opts options) (parsed, classify.Answer) {
 				o, ok := opts[name]
 				switch {
 				case !ok:
-					return p, classify.Refuse(i, "%s option %q is not one the rule reads", argv[0], name)
+					return classify.Refuse(i, "%s option %q is not one the rule reads", argv[0], name)
 				case o.kind == refused:
-					return p, classify.Refuse(i, "option %q %s", name, o.reason)
+					return classify.Refuse(i, "option %q %s", name, o.reason)
 				case o.kind == valued:
-					value := a[j+1:]
-					if value == "" {
+					if j+1 == len(a) { // the value is the next word
 						if i+1 == len(argv) {
-							return p, classify.Refuse(i, "%s option %q without a value", argv[0], name)
+							return classify.Refuse(i, "%s option %q without a value", argv[0], name)
 						}
 						i++
-						value = argv[i]
-					}
-					if o.name != "" {
-						p.set[o.name] = value
 					}
 					j = len(a)
-					continue
-				}
-				if o.name != "" {
-					p.set[o.name] = ""
 				}
 			}
-		default:
-			p.operands = append(p.operands, a)
 		}
 	}
-	return p, classify.Accept()
+	return classify.Accept()
 }
