@@ -3,7 +3,8 @@
 # runs of GNU find, fd (Debian's fdfind) and git ls-files on a tree written
 # here for the purpose (.ci/deps.d/listing.sh installs fd-find).
 #
-# The tree, $ROOT/proj: 45 directories of 8 source files, a README and a
+# The tree, $ROOT/proj: 45 directories of 8 source files, 20 of 100
+# generated assets, a README and a
 # Makefile at the top, a hidden directory, a gitignored build directory, a
 # name with a space and one with a non-ASCII letter (which git quotes), and
 # a directory nobody but its owner may read. When run as root, the
@@ -70,6 +71,12 @@ awk -v root="$P" 'BEGIN {
 		}
 	}
 }'
+# assets: 20 directories of 100 generated files each, a listing of
+# thousands of paths.
+for d in $(seq -w 0 19); do
+	mkdir -p "$P/assets/set$d"
+	(cd "$P/assets/set$d" && for f in $(seq -w 0 99); do : >"img$f.png"; done)
+done
 printf '# proj\n' >"$P/README.md"
 printf 'all:\n' >"$P/Makefile"
 mkdir -p "$P/.config" "$P/build" "$P/docs" "$P/locked"
@@ -92,6 +99,7 @@ capture find dirs 'find . -type d' "find . -type d -printf '%h\t%p\n'"
 capture find depth2 'find . -maxdepth 2' "find . -maxdepth 2 -printf '%h\t%p\n'"
 capture find api 'find src/api -name "*.go" -newer Makefile -o -name "*.md"' "find src/api -name '*.go' -newer Makefile -printf '%h\t%p\n' -o -name '*.md' -printf '%h\t%p\n'"
 capture find nosuch 'find nosuch src/cli/mod1' "find src/cli/mod1 -printf '%h\t%p\n'"
+capture find assets 'find assets -name "*.png"' "find assets -name '*.png' -printf '%h\t%p\n'"
 capture find all_2to1 'find . 2>&1'
 capture find head 'find . -name "*.go" | head -50'
 capture find tail 'find . | tail -30'
@@ -101,6 +109,7 @@ run=()
 
 # --- fd ----------------------------------------------------------------
 capture fd go 'fdfind -e go' "fdfind -e go --exec echo '{//}'"
+capture fd assets 'fdfind -e png' "fdfind -e png --exec echo '{//}'"
 capture fd all 'fdfind' "fdfind --exec echo '{//}'"
 capture fd src 'fdfind . src/web' "fdfind . src/web --exec echo '{//}'"
 capture fd dirs 'fdfind -t d' "fdfind -t d --exec echo '{//}'"
