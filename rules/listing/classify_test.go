@@ -45,6 +45,9 @@ var listingCases = []ruletest.FamilyCase{
 	{In: "fd --format '{}'", Want: "", At: 1},
 	{In: "fd -h", Want: "", At: 1},
 	{In: "fd --frobnicate", Want: "", At: 1},
+	{In: "fd --color always", Want: "", At: 1},
+	{In: "fd -e go --color=always", Want: "", At: 3},
+	{In: "fd --color never -e go", Want: Fd},
 
 	{In: "git ls-files", Want: GitLsFiles},
 	{In: "git ls-files src", Want: GitLsFiles},

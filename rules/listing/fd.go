@@ -18,10 +18,11 @@ var fdOptions = options{}.
 	values("--and", "-d", "--max-depth", "--min-depth", "--exact-depth", "-E", "--exclude",
 		"-t", "--type", "-e", "--extension", "-S", "--size", "--changed-within", "--changed-before",
 		"--change-newer-than", "--change-older-than", "--newer", "--older", "--changed-after",
-		"-o", "--owner", "--ignore-file", "-c", "--color", "-j", "--threads", "--max-results",
+		"-o", "--owner", "--ignore-file", "-j", "--threads", "--max-results",
 		"--base-directory", "--search-path").
 	refuse("runs a command for each path", "-x", "--exec", "-X", "--exec-batch", "--batch-size").
 	refuse("prints ls -l lines", "-l", "--list-details").
+	values("-c", "--color").
 	refuse("ends paths with NUL bytes", "-0", "--print0").
 	refuse("prints nothing", "-q", "--quiet").
 	refuse("prints its own format", "--format").
@@ -31,6 +32,11 @@ var fdOptions = options{}.
 // MatchFd recognizes fd and fdfind (Debian's name for it) [PATTERN]
 // [PATH...] with the options in fdOptions.
 func MatchFd(argv []string) classify.Answer {
+	for i, a := range argv {
+		if a == "--color=always" || a == "-calways" || (a == "-c" || a == "--color") && i+1 < len(argv) && argv[i+1] == "always" {
+			return classify.Refuse(i, "option %q puts color codes in the lines", strings.TrimSuffix(strings.TrimSuffix(a, "=always"), "always"))
+		}
+	}
 	return walk(argv, 1, fdOptions)
 }
 

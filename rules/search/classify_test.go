@@ -56,6 +56,9 @@ var searchCases = []ruletest.FamilyCase{
 	{In: "rg -h", Want: "", At: 1},
 	{In: "rg --version", Want: "", At: 1},
 	{In: "rg -I -C2 foo", Want: "", At: 0},
+	{In: "rg --color always foo", Want: "", At: 1},
+	{In: "rg -n --color=ansi foo", Want: "", At: 2},
+	{In: "rg --color never -n foo", Want: Rg},
 
 	{In: "grep -r foo", Want: Grep},
 	{In: "grep -rn foo .", Want: Grep},
@@ -91,6 +94,9 @@ var searchCases = []ruletest.FamilyCase{
 	{In: "grep -r --group-separator=x -C1 foo .", Want: "", At: 2},
 	{In: "grep -C2 foo a.go", Want: "", At: 0},
 	{In: "grep -rh -A1 foo .", Want: "", At: 0},
+	{In: "grep -rn --color=always foo .", Want: "", At: 2},
+	{In: "grep -rn foo . --colour=always", Want: "", At: 4},
+	{In: "grep -rn --color foo .", Want: Grep},
 
 	{In: "git grep foo", Want: GitGrep},
 	{In: "git grep -n foo", Want: GitGrep},
@@ -115,6 +121,7 @@ var searchCases = []ruletest.FamilyCase{
 	{In: "git grep --help", Want: "", At: 2},
 	{In: "git grep --line-n foo", Want: "", At: 2},
 	{In: "git grep -h -C1 foo", Want: "", At: 0},
+	{In: "git grep --color=always -n foo", Want: "", At: 2},
 	{In: "git -C src grep foo", Want: "", At: 1},
 	{In: "git --no-pager --no-pager grep foo", Want: "", At: 2},
 }

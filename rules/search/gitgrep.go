@@ -23,7 +23,7 @@ var gitGrepOptions = func() options {
 	for _, n := range []string{"--max-depth", "--threads", "-m", "--max-count"} {
 		o[n] = opt{kind: valued}
 	}
-	o.spell(opt{kind: optional}, "--color")
+	o.spell(opt{kind: optional, name: "color"}, "--color")
 	o.spell(opt{kind: valued, name: "pattern"}, "-e", "-f")
 	o.spell(opt{kind: valued, name: "context"}, "-A", "--after-context", "-B", "--before-context", "-C", "--context")
 	o.spell(opt{name: "names"}, "-H")

@@ -24,7 +24,7 @@ var grepOptions = func() options {
 	} {
 		o[n] = opt{kind: valued}
 	}
-	o.spell(opt{kind: optional}, "--color", "--colour")
+	o.spell(opt{kind: optional, name: "color"}, "--color", "--colour")
 	o.spell(opt{kind: valued, name: "pattern"}, "-e", "--regexp", "-f", "--file")
 	o.spell(opt{kind: valued, name: "context"}, "-A", "--after-context", "-B", "--before-context", "-C", "--context")
 	o.spell(opt{name: "recursive"}, "-r", "--recursive", "-R", "--dereference-recursive")

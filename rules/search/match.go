@@ -100,6 +100,7 @@ func walk(argv []string, from int, opts options, dashNum bool) (parsed, classify
 			p.operands = append(p.operands, argv[i+1:]...)
 			return p, classify.Accept()
 		case strings.HasPrefix(a, "--"):
+			at := i
 			name, value, glued := strings.Cut(a, "=")
 			o, ok := opts[name]
 			switch {
@@ -115,6 +116,9 @@ func walk(argv []string, from int, opts options, dashNum bool) (parsed, classify
 				}
 				i++
 				value = argv[i]
+			}
+			if o.name == "color" && (value == "always" || value == "ansi") {
+				return p, classify.Refuse(at, "option %q puts color codes in the lines", name)
 			}
 			p.set(o, value)
 		case len(a) > 1 && a[0] == '-':

@@ -27,7 +27,7 @@ var rgOptions = func() options {
 		o[n] = opt{kind: flag}
 	}
 	for _, n := range []string{
-		"--color", "--colors", "--dfa-size-limit", "-E", "--encoding", "--engine",
+		"--colors", "--dfa-size-limit", "-E", "--encoding", "--engine",
 		"-g", "--glob", "--iglob", "--ignore-file", "-M", "--max-columns", "-m", "--max-count",
 		"--max-depth", "--max-filesize", "--regex-size-limit", "-r", "--replace",
 		"--sort", "--sortr", "-j", "--threads", "-t", "--type", "--type-add", "--type-clear",
@@ -37,6 +37,7 @@ var rgOptions = func() options {
 	}
 	o.spell(opt{kind: valued, name: "pattern"}, "-e", "--regexp", "-f", "--file")
 	o.spell(opt{kind: valued, name: "context"}, "-A", "--after-context", "-B", "--before-context", "-C", "--context")
+	o.spell(opt{kind: valued, name: "color"}, "--color")
 	o.spell(opt{name: "noconfig"}, "--no-config")
 	o.spell(opt{name: "names"}, "-H", "--with-filename")
 	o.spell(opt{name: "nonames"}, "-I", "--no-filename")
