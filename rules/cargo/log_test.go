@@ -123,8 +123,8 @@ error: 2 targets failed:
     ` + "`--lib`" + `
     ` + "`--test api`" + `
 `)
-	if c.finalStatus() != "error: 2 targets failed:" {
-		t.Errorf("finalStatus = %q", c.finalStatus())
+	if s, _ := c.finalStatus(); s != "error: 2 targets failed:" {
+		t.Errorf("finalStatus = %q", s)
 	}
 	wantErrs := []string{"error: test failed, to rerun pass `--lib`", "error: test failed, to rerun pass `--test api`"}
 	if !slices.Equal(c.cargoErrors(), wantErrs) {
@@ -149,12 +149,12 @@ func TestCargoErrorsOnlyWhenNeeded(t *testing.T) {
 	if got := c.cargoErrors(); got != nil {
 		t.Errorf("cargoErrors = %q, want none", got)
 	}
-	if c.finalStatus() != "error: could not compile `demo` (bin \"demo\") due to 1 previous error" {
-		t.Errorf("finalStatus = %q", c.finalStatus())
+	if s, _ := c.finalStatus(); s != "error: could not compile `demo` (bin \"demo\") due to 1 previous error" {
+		t.Errorf("finalStatus = %q", s)
 	}
 	c = feedAll("error: could not find `Cargo.toml` in `/tmp/x` or any parent directory\n")
-	if c.finalStatus() != "error: could not find `Cargo.toml` in `/tmp/x` or any parent directory" {
-		t.Errorf("finalStatus without a status line = %q", c.finalStatus())
+	if s, _ := c.finalStatus(); s != "error: could not find `Cargo.toml` in `/tmp/x` or any parent directory" {
+		t.Errorf("finalStatus without a status line = %q", s)
 	}
 }
 
