@@ -9,6 +9,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -46,6 +47,12 @@ type Family struct {
 	// read by the locale (gettext): in a locale that would translate them
 	// the rules pass through (classify.Result.InLocale).
 	Translated bool
+	// Environ, when set, reads the child's environment (getenv sees the
+	// command's own assignments over the inherited environment) and says
+	// why the tools would print what the rules cannot read, or "": the
+	// variables that change a tool's output format, which the matchers,
+	// seeing argv only, cannot know (InEnviron).
+	Environ func(getenv func(string) string) string
 }
 
 // Table is every family, in the order --help and shrinkrun prompt list
@@ -61,7 +68,7 @@ var Table = []Family{
 		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}},
 		{ID: "bash.git_clone", Commands: []string{"git"}, Match: git.MatchClone, Summarize: git.Clone, Usage: []string{"git clone"}},
 	}},
-	{Name: "cargo", Finder: cargo.Finder, Rules: []Rule{
+	{Name: "cargo", Finder: cargo.Finder, Environ: cargo.Environ, Rules: []Rule{
 		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Usage: []string{"cargo check"}},
 		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Usage: []string{"cargo test"}},
 		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Usage: []string{"cargo build"}},
@@ -98,6 +105,24 @@ func Lookup(id string) (*Rule, bool) {
 		}
 	}
 	return nil, false
+}
+
+// InEnviron turns c into a pass-through when the family of its rule says
+// that the child's environment, seen through getenv, changes the output
+// its rules read (Family.Environ).
+func InEnviron(c classify.Result, getenv func(string) string) classify.Result {
+	if c.Rule == "" {
+		return c
+	}
+	for _, f := range Table {
+		if f.Environ == nil || !slices.ContainsFunc(f.Rules, func(r Rule) bool { return r.ID == c.Rule }) {
+			continue
+		}
+		if why := f.Environ(classify.Getenv(c.Assigns, getenv)); why != "" {
+			c.Rule, c.Reason, c.Pos = "", why, ""
+		}
+	}
+	return c
 }
 
 // Finders returns every family's Finder, in table order.

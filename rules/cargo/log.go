@@ -300,12 +300,15 @@ func (c *cargoLog) addBuildFields(b *summarize.Body, cut streamCut) {
 	if codes := c.errorCodes(); codes != "" {
 		b.Field("compiler_error_codes", codes)
 	}
-	if s, stream := c.finalStatus(); s != "" {
-		key := "final_status"
-		if stream == cutStream && cut.end {
-			key = "last_status_seen"
-		}
-		b.Field(key, s)
+	switch s, stream := c.finalStatus(); {
+	case s == "":
+	case stream == cutStream && cut.end && c.status == "":
+		// The last error stands for a status line only when cargo
+		// stopped before printing one; here a cut may have left it out.
+	case stream == cutStream && cut.end:
+		b.Field("last_status_seen", s)
+	default:
+		b.Field("final_status", s)
 	}
 	b.List("cargo_errors", c.cargoErrors(), maxCargoErrors)
 	b.List("caused_by", c.causedBy, maxCausedBy)
