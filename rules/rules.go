@@ -9,7 +9,6 @@
 package rules
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -35,6 +34,12 @@ type Rule struct {
 	// Usage lists the forms of the command the rule recognizes, as --help
 	// and shrinkrun prompt list them.
 	Usage []string
+	// Env, when set, reads the environment the command runs in (getenv
+	// sees its own assignments first) for the first stage's argv as the
+	// tool reads it, and says why it changes the output the rule reads, or
+	// "": an option the tool also takes from the environment
+	// (classify.Result.InEnviron).
+	Env func(argv []string, getenv func(string) string) string
 }
 
 // Family is one family of tools: the package under rules/ that holds its
@@ -47,12 +52,6 @@ type Family struct {
 	// read by the locale (gettext): in a locale that would translate them
 	// the rules pass through (classify.Result.InLocale).
 	Translated bool
-	// Environ, when set, reads the child's environment (getenv sees the
-	// command's own assignments over the inherited environment) and says
-	// why the tools would print what the rules cannot read, or "": the
-	// variables that change a tool's output format, which the matchers,
-	// seeing argv only, cannot know (InEnviron).
-	Environ func(getenv func(string) string) string
 }
 
 // Table is every family, in the order --help and shrinkrun prompt list
@@ -68,11 +67,11 @@ var Table = []Family{
 		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}},
 		{ID: "bash.git_clone", Commands: []string{"git"}, Match: git.MatchClone, Summarize: git.Clone, Usage: []string{"git clone"}},
 	}},
-	{Name: "cargo", Finder: cargo.Finder, Environ: cargo.Environ, Rules: []Rule{
-		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Usage: []string{"cargo check"}},
-		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Usage: []string{"cargo test"}},
-		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Usage: []string{"cargo build"}},
-		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Usage: []string{"cargo clippy"}},
+	{Name: "cargo", Finder: cargo.Finder, Rules: []Rule{
+		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Env: cargo.Env, Usage: []string{"cargo check"}},
+		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Env: cargo.Env, Usage: []string{"cargo test"}},
+		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Env: cargo.Env, Usage: []string{"cargo build"}},
+		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Env: cargo.Env, Usage: []string{"cargo clippy"}},
 	}},
 	{Name: "golang", Finder: golang.Finder, Rules: []Rule{
 		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Summarize: golang.Test, Usage: []string{"go test"}},
@@ -105,24 +104,6 @@ func Lookup(id string) (*Rule, bool) {
 		}
 	}
 	return nil, false
-}
-
-// InEnviron turns c into a pass-through when the family of its rule says
-// that the child's environment, seen through getenv, changes the output
-// its rules read (Family.Environ).
-func InEnviron(c classify.Result, getenv func(string) string) classify.Result {
-	if c.Rule == "" {
-		return c
-	}
-	for _, f := range Table {
-		if f.Environ == nil || !slices.ContainsFunc(f.Rules, func(r Rule) bool { return r.ID == c.Rule }) {
-			continue
-		}
-		if why := f.Environ(classify.Getenv(c.Assigns, getenv)); why != "" {
-			c.Rule, c.Reason, c.Pos = "", why, ""
-		}
-	}
-	return c
 }
 
 // Finders returns every family's Finder, in table order.

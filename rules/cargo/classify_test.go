@@ -65,8 +65,10 @@ const (
 
 // TestEnviron: a progress bar forced onto a pipe, set by the command's
 // own assignment or inherited, makes every cargo rule pass through, with
-// the reason; the other CARGO_TERM_ settings and other families' commands
-// are unaffected.
+// the reason, and so does a doc-tests' format in RUSTDOCFLAGS for cargo
+// test; the other CARGO_TERM_ settings, RUSTFLAGS (cargo fails on a second
+// --error-format and says so as usual) and other families' commands are
+// unaffected.
 func TestEnviron(t *testing.T) {
 	none := func(string) string { return "" }
 	always := func(name string) string {
@@ -75,25 +77,37 @@ func TestEnviron(t *testing.T) {
 		}
 		return ""
 	}
-	const why = "CARGO_TERM_PROGRESS_WHEN=always draws cargo's progress bar over its messages"
+	const progress = "CARGO_TERM_PROGRESS_WHEN=always draws cargo's progress bar over its messages"
+	const doc = " to the doc-tests' runner, which changes their output format"
 	for _, c := range []struct {
 		cmd     string
 		environ func(string) string
 		want    string // the rule, or "" with the reason why
+		why     string
 	}{
-		{"cargo check", none, CargoCheck},
-		{"CARGO_TERM_PROGRESS_WHEN=always cargo check", none, ""},
-		{"CARGO_TERM_PROGRESS_WHEN=always cargo test 2>&1 | tail -40", none, ""},
-		{"cargo build", always, ""},
-		{"cargo clippy", always, ""},
-		{"CARGO_TERM_PROGRESS_WHEN=never cargo test", always, CargoTest},
-		{"CARGO_TERM_PROGRESS_WHEN=auto CARGO_TERM_PROGRESS_WIDTH=80 cargo test", none, CargoTest},
-		{"CARGO_TERM_VERBOSE=true CARGO_TERM_COLOR=always CARGO_TERM_QUIET=false CARGO_TERM_HYPERLINKS=true cargo test", none, CargoTest},
-		{"git status", always, "bash.git_status"},
+		{"cargo check", none, CargoCheck, ""},
+		{"CARGO_TERM_PROGRESS_WHEN=always cargo check", none, "", progress},
+		{"CARGO_TERM_PROGRESS_WHEN=always cargo test 2>&1 | tail -40", none, "", progress},
+		{"cargo build", always, "", progress},
+		{"cargo clippy", always, "", progress},
+		{"CARGO_TERM_PROGRESS_WHEN=never cargo test", always, CargoTest, ""},
+		{"CARGO_TERM_PROGRESS_WHEN=auto CARGO_TERM_PROGRESS_WIDTH=80 cargo test", none, CargoTest, ""},
+		{"CARGO_TERM_VERBOSE=true CARGO_TERM_COLOR=always CARGO_TERM_QUIET=false CARGO_TERM_HYPERLINKS=true cargo test", none, CargoTest, ""},
+		{"RUSTFLAGS=--error-format=json cargo build", none, CargoBuild, ""},
+		{"CARGO_BUILD_RUSTFLAGS='--json=diagnostic-short' cargo check", none, CargoCheck, ""},
+		{"RUSTDOCFLAGS='--test-args --format=terse' cargo test", none, CargoTest, ""},
+		{"RUSTDOCFLAGS='-Z unstable-options --test-args --format=json' cargo test", none, "", "RUSTDOCFLAGS passes --format=json" + doc},
+		{"RUSTDOCFLAGS='--test-args --format --test-args junit' cargo +nightly test --doc", none, "", "RUSTDOCFLAGS passes --format" + doc},
+		{"RUSTDOCFLAGS=--test-args=--list cargo test 2>&1 | tail", none, "", "RUSTDOCFLAGS passes --list" + doc},
+		{"cargo test", func(n string) string {
+			return map[string]string{"CARGO_ENCODED_RUSTDOCFLAGS": "--test-args\x1f--logfile=x"}[n]
+		}, "", "CARGO_ENCODED_RUSTDOCFLAGS passes --logfile=x" + doc},
+		{"RUSTDOCFLAGS='--test-args --format=json' cargo build", none, CargoBuild, ""},
+		{"git status", always, "bash.git_status", ""},
 	} {
-		got := rules.InEnviron(rules.String(c.cmd), c.environ)
-		if got.Rule != c.want || c.want == "" && got.Reason != why {
-			t.Errorf("%s: rule %q, reason %q; want %q", c.cmd, got.Rule, got.Reason, c.want)
+		got := rules.String(c.cmd).InEnviron(c.environ)
+		if got.Rule != c.want || got.Rule == "" && got.Reason != c.why {
+			t.Errorf("%s: rule %q, reason %q; want %q %q", c.cmd, got.Rule, got.Reason, c.want, c.why)
 		}
 	}
 }
