@@ -12,8 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shrinkrun/shrinkrun/compress"
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // TestReferenceOracle holds the block of every corpus case, whole or cut
@@ -205,4 +207,93 @@ func keys[K comparable](m map[K]bool) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// cutFilters are the filters FuzzCut pipes a whole corpus output through,
+// as an agent types them; %d and %[2]d take the fuzzer's two numbers.
+var cutFilters = []string{
+	"tail -%d",
+	"head -%d",
+	"sed -n '%d,%dp'",
+	"grep -E 'FAILED|panicked|test result'",
+	"grep 'test result'",
+	"grep -E '^(error|warning)'",
+	"grep -v ' ok$'",
+	"grep -v '^ *[0-9]* *|'",
+	"grep -E 'error|-->'",
+}
+
+// FuzzCut cuts the real outputs of the corpus's whole runs at random, with
+// the filters agents use (cutFilters: random head and tail lengths, sed
+// ranges, greps of some lines), and holds each block to the reference
+// reader (checkBlock): no count the cut text contradicts, no failing name,
+// panic location or error it shows left out, a valid header. The filter
+// cuts stdout, as in CMD | FILTER (a case run with 2>&1 has everything
+// there); Run.Cut is what classify makes of the piped command, and the
+// exit status is the filter's, 0. A block is printed only when Worth says
+// so, which keeps it smaller than the cut output; the fuzzer checks every
+// block regardless.
+func FuzzCut(f *testing.F) {
+	var whole []ruletest.Case
+	for _, c := range ruletest.Corpus(f, "testdata") {
+		if len(c.Run.Cut.By) == 0 {
+			whole = append(whole, c)
+		}
+	}
+	for i := range whole {
+		for k := range cutFilters {
+			f.Add(uint(i), uint8(k), uint16(7*i+3*k)%60+1, uint16(9*i+k)%40+1)
+		}
+	}
+	f.Fuzz(func(t *testing.T, i uint, k uint8, a, b uint16) {
+		c := whole[i%uint(len(whole))]
+		filter := cutFilters[int(k)%len(cutFilters)]
+		n, m := int(a%400), int(b%400)
+		switch {
+		case strings.HasPrefix(filter, "sed"):
+			filter = fmt.Sprintf(filter, n+1, n+1+m)
+		case strings.Contains(filter, "%d"):
+			filter = fmt.Sprintf(filter, n)
+		}
+		cmd := c.Run.Command + " | " + filter
+		cl := rules.String(cmd)
+		if cl.Rule != c.Run.Rule {
+			t.Fatalf("%s: %q classifies as %q (%s)", c.Name, cmd, cl.Rule, cl.Explain())
+		}
+		r := *c.Run
+		r.Command, r.Cut = cmd, summarize.Cut(cl.Cuts())
+		r.ExitCode, r.Exited = 0, true
+		r.Stdout = cutLike(c.Run.Stdout, filter, n, m)
+		block := ruletest.MustBlock(t, rules.Block, &r)
+		if bad := checkBlock(&r, block); len(bad) > 0 {
+			t.Errorf("%s (%s):\n  %s\n%s\n--- cut stdout:\n%s", c.Name, cmd, strings.Join(bad, "\n  "), block, r.Stdout)
+		}
+		raw := int64(len(r.Stdout) + len(r.Stderr))
+		rawTokens := int64(summarize.EstimateTokens(r.Stdout) + summarize.EstimateTokens(r.Stderr))
+		if int64(len(block)) > raw && compress.Worth(len(block), raw, summarize.EstimateTokens(block), rawTokens) {
+			t.Errorf("%s (%s): a block of %d bytes for %d raw would be printed", c.Name, cmd, len(block), raw)
+		}
+	})
+}
+
+// cutLike cuts b as the filter does.
+func cutLike(b []byte, filter string, n, m int) []byte {
+	switch {
+	case strings.HasPrefix(filter, "tail"):
+		return ruletest.Tail(b, n)
+	case strings.HasPrefix(filter, "head"):
+		return ruletest.Head(b, n)
+	case strings.HasPrefix(filter, "sed"):
+		// Lines n+1 to n+1+m.
+		rest := b[len(ruletest.Head(b, n)):]
+		return ruletest.Head(rest, m+1)
+	}
+	invert := strings.HasPrefix(filter, "grep -v")
+	_, pat, _ := strings.Cut(filter, "'")
+	pat = strings.TrimSuffix(pat, "'")
+	if !strings.Contains(filter, " -E ") {
+		pat = strings.ReplaceAll(pat, "|", `\|`) // a basic regular expression's | is itself
+	}
+	re := regexp.MustCompile(pat)
+	return ruletest.Grep(b, func(l string) bool { return re.MatchString(l) != invert })
 }

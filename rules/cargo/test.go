@@ -203,6 +203,10 @@ type testBlock struct {
 	// skip is set on the sections whose lines are never shown: passing
 	// tests' under --show-output, and failing ones past maxFailures.
 	skip bool
+	// cutOff marks a panic before the first binary of a stream that may
+	// lack its start: its section's head may be what the cut left out
+	// (a doc-test's panics in thread 'main' name no test).
+	cutOff bool
 }
 
 // testLog reads libtest's output and hands every other line to a cargoLog.
@@ -495,7 +499,7 @@ func (t *testLog) EndStream() {
 // line; the lines after it are collected until endsPanic.
 func (t *testLog) startPanic(l string) {
 	if isPanicLine(l) {
-		t.panic = &testBlock{head: l}
+		t.panic = &testBlock{head: l, cutOff: t.stream == cutStream && t.cut.start && !t.cutOpened}
 		t.panics = append(t.panics, t.panic)
 	}
 }
@@ -582,7 +586,7 @@ func (t *testLog) failureItems(failed []string) (items []string, lost []int) {
 		isFailed[name] = true
 	}
 	for _, p := range t.panics {
-		if !isFailed[panicThread(p.head)] {
+		if !isFailed[panicThread(p.head)] && !(p.cutOff && len(failed) > 0) {
 			continue
 		}
 		if len(items) >= maxFailures {
