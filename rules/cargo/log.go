@@ -146,8 +146,12 @@ func (c *cargoLog) cargoLine(l string) {
 		c.setStatus(l)
 	case strings.HasPrefix(l, "warning: `") && strings.Contains(l, ") generated "):
 		c.reportedWarnings += numberAfter(l, ") generated ") - summarize.NumberBefore(l, " duplicate")
+	case strings.HasPrefix(l, "error: aborting due to "):
+		// rustc's own summary, which cargo never prints: a rustc that a
+		// test ran (a UI test under --nocapture, or a section whose head a
+		// cut left out). It is kept as it is, as cargo's errors are.
+		c.targets = append(c.targets, l)
 	case strings.HasPrefix(l, "warning: build failed, waiting for other jobs"),
-		strings.HasPrefix(l, "error: aborting due to "),
 		strings.HasPrefix(l, "warning: ") && strings.HasSuffix(l, " emitted") && numberAfter(l, "warning: ") > 0:
 		// Summaries of what was already printed.
 	default:
