@@ -70,10 +70,10 @@ var Table = []Family{
 		{ID: "bash.git_clone", Commands: []string{"git"}, Match: git.MatchClone, Summarize: git.Clone, Usage: []string{"git clone"}},
 	}},
 	{Name: "cargo", Finder: cargo.Finder, Rules: []Rule{
-		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Usage: []string{"cargo check"}},
-		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Usage: []string{"cargo test"}},
-		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Usage: []string{"cargo build"}},
-		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Usage: []string{"cargo clippy"}},
+		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Env: cargo.Env, Usage: []string{"cargo check"}},
+		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Env: cargo.Env, Usage: []string{"cargo test"}},
+		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Env: cargo.Env, Usage: []string{"cargo build"}},
+		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Env: cargo.Env, Usage: []string{"cargo clippy"}},
 	}},
 	{Name: "golang", Finder: golang.Finder, Rules: []Rule{
 		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Summarize: golang.Test, Usage: []string{"go test"}},
