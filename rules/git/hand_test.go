@@ -24,6 +24,7 @@ var handSeeds = []string{
 	"a|b|c|ddddddddddddddddddddddddddd|e\nf",
 	"tag v1|Tagger: T|| msg||commit 1111111|Author: A||    subject|    |    body||Notes:|    n||diff --git a/x b/x|+a|commit 2222222 (from 3)|| s| \t|x",
 	"commit abcdef0\tHEAD|Notes (x):|commit abcdefg|commit 1234567 |tag |tag x",
+	"commit 1111111|diff --git a/x b/x|@@ -1 +1 @@|commit 2222222|Author: A||    s|x|Date:x|Date: y|Dat3: z",
 	"fatal: bad", "error: could not lock", "error:  x", "fatal:", "errors: x",
 }
 
@@ -111,6 +112,9 @@ func (d *diffParse) refStatSummary(l string) bool {
 	return ok && d.readStatSummary(s)
 }
 
+// headerFieldRE is what isHeaderField stands for.
+var headerFieldRE = regexp.MustCompile(`^[A-Z][A-Za-z]*:( |$)`)
+
 func refSplitShow(out []byte) *showParse {
 	s := &showParse{}
 	var cur []string // the header being read
@@ -143,6 +147,10 @@ func refSplitShow(out []byte) *showParse {
 	for off, lb := range byteLines(out) {
 		l := string(lb)
 		blank := strings.TrimSpace(l) == ""
+		if !blank && ((state == showCommit || state == showTagHeader) && !headerFieldRE.MatchString(l) ||
+			state == showMessage && !strings.HasPrefix(l, "    ")) {
+			state = showPatch
+		}
 		header := true
 		switch {
 		case refIsCommitLine(l):
