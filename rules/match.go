@@ -41,3 +41,22 @@ func String(src string) classify.Result { return classify.String(src, Match) }
 // Argv classifies words already split by the caller's shell with the
 // table.
 func Argv(argv []string) classify.Result { return classify.Argv(argv, Match) }
+
+// InEnv turns c into a pass-through when the family of its rule says
+// (Family.Env) that the child's environment, seen through environ with the
+// command's own assignments first, or a terminal (--pty) changes the output
+// the rule reads.
+func InEnv(c classify.Result, environ func(string) string, terminal bool) classify.Result {
+	if c.Rule == "" {
+		return c
+	}
+	for _, f := range Table {
+		if f.Env == nil || !slices.ContainsFunc(f.Rules, func(r Rule) bool { return r.ID == c.Rule }) {
+			continue
+		}
+		if reason := f.Env(c.Rule, c.Stages[0], classify.Getenv(c.Assigns, environ), terminal); reason != "" {
+			c.Rule, c.Pos, c.Reason = "", "", reason
+		}
+	}
+	return c
+}

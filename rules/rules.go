@@ -46,12 +46,19 @@ type Family struct {
 	// read by the locale (gettext): in a locale that would translate them
 	// the rules pass through (classify.Result.InLocale).
 	Translated bool
+	// Env, when set, is asked about a recognized command of the family
+	// before it runs (InEnv): rule and argv are its rule and first stage,
+	// getenv looks a variable up as the child will see it (the command's
+	// own NAME=value words first), terminal tells that it runs on
+	// shrinkrun's terminal (--pty). A reason passes the command through:
+	// the environment changes the output the rule reads.
+	Env func(rule string, argv []string, getenv func(string) string, terminal bool) (reason string)
 }
 
 // Table is every family, in the order --help and shrinkrun prompt list
 // them, and each family's rules in that order too.
 var Table = []Family{
-	{Name: "git", Finder: git.Finder, Translated: true, Rules: []Rule{
+	{Name: "git", Finder: git.Finder, Translated: true, Env: git.Env, Rules: []Rule{
 		{ID: "bash.git_status", Commands: []string{"git"}, Match: git.MatchStatus, Summarize: git.Status, Usage: []string{"git status"}},
 		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Usage: []string{"git diff"}},
 		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Usage: []string{"git log --oneline"}},

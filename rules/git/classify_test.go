@@ -1,6 +1,7 @@
 package git_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/shrinkrun/shrinkrun/rules"
@@ -76,9 +77,62 @@ var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rul
 
 // Rule ids, as the block's rule: line shows them.
 const (
-	GitShow  = "bash.git_show"
-	GitPush  = "bash.git_push"
-	GitPull  = "bash.git_pull"
-	GitFetch = "bash.git_fetch"
-	GitClone = "bash.git_clone"
+	GitStatus = "bash.git_status"
+	GitDiff   = "bash.git_diff"
+	GitLog    = "bash.git_log"
+	GitShow   = "bash.git_show"
+	GitPush   = "bash.git_push"
+	GitPull   = "bash.git_pull"
+	GitFetch  = "bash.git_fetch"
+	GitClone  = "bash.git_clone"
 )
+
+// TestEnv: the environment that changes what git prints, from the
+// command's own assignments or inherited, passes a recognized command
+// through (issue 14 item 10); what does not change it leaves the rule.
+func TestEnv(t *testing.T) {
+	for _, c := range []struct {
+		cmd      string
+		environ  map[string]string
+		terminal bool
+		want     string // the rule, or "" to pass through
+		reason   string // part of the reason
+	}{
+		{cmd: "git diff", want: GitDiff},
+		{cmd: "GIT_EXTERNAL_DIFF=difft git diff", reason: "GIT_EXTERNAL_DIFF=difft runs an external diff program"},
+		{cmd: "git diff", environ: map[string]string{"GIT_EXTERNAL_DIFF": "difft"}, reason: "GIT_EXTERNAL_DIFF=difft"},
+		{cmd: "GIT_EXTERNAL_DIFF=difft git diff --no-ext-diff", want: GitDiff},
+		{cmd: "GIT_EXTERNAL_DIFF=difft git diff -- --no-ext-diff", reason: "GIT_EXTERNAL_DIFF=difft"},
+		{cmd: "GIT_EXTERNAL_DIFF= git diff", environ: map[string]string{"GIT_EXTERNAL_DIFF": "difft"}, want: GitDiff},
+		// git show and git log print their patches themselves unless
+		// --ext-diff, which passes through on its own.
+		{cmd: "GIT_EXTERNAL_DIFF=difft git show", want: GitShow},
+		{cmd: "GIT_EXTERNAL_DIFF=difft git diff | tail -40", reason: "GIT_EXTERNAL_DIFF=difft"},
+		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.external GIT_CONFIG_VALUE_0=difft git diff", reason: "GIT_CONFIG_KEY_0 sets diff.external"},
+		{cmd: "GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always GIT_CONFIG_KEY_1=Diff.External git diff", reason: "GIT_CONFIG_KEY_1 sets diff.external"},
+		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always git diff", want: GitDiff},
+		{cmd: "git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.external'='difft'"}, reason: "GIT_CONFIG_PARAMETERS sets diff.external"},
+		{cmd: "git diff --no-ext-diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.external'=''"}, want: GitDiff},
+		{cmd: "GIT_CONFIG_COUNT=many git diff", reason: "GIT_CONFIG_COUNT=many sets diff.external"},
+		{cmd: "git status", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.external'='difft'"}, want: GitStatus},
+		// A pager runs only on a terminal: on shrinkrun's pipe, git starts none.
+		{cmd: "GIT_PAGER='less -R' git log --oneline", want: GitLog},
+		{cmd: "git diff", environ: map[string]string{"PAGER": "most"}, want: GitDiff},
+		{cmd: "git diff", terminal: true, reason: "on a terminal (--pty) git starts its pager"},
+		{cmd: "GIT_PAGER=cat git --no-pager status", terminal: true, reason: "on a terminal (--pty)"},
+		{cmd: "git push", terminal: true, reason: "on a terminal (--pty)"},
+	} {
+		environ := func(k string) string { return c.environ[k] }
+		got := rules.InEnv(rules.String(c.cmd), environ, c.terminal)
+		if got.Rule != c.want || !strings.Contains(got.Reason, c.reason) {
+			t.Errorf("%s (%v, terminal %v): %q %q, want %q %q", c.cmd, c.environ, c.terminal, got.Rule, got.Reason, c.want, c.reason)
+		}
+		if got.Rule == "" && got.Pos != "" {
+			t.Errorf("%s: position %s for a reason about the environment", c.cmd, got.Pos)
+		}
+	}
+	// Another family's commands are not git's to judge.
+	if got := rules.InEnv(rules.String("GIT_EXTERNAL_DIFF=x cargo test"), func(string) string { return "" }, false); got.Rule != "bash.cargo_test" {
+		t.Errorf("cargo test: %q %q", got.Rule, got.Reason)
+	}
+}
