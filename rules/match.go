@@ -11,7 +11,37 @@ import (
 // classify.Refuse) decides; when none claims it, the first one's reason
 // stands (classify.Other), and a name no rule routes on is not a
 // recognized command.
+//
+// Behind a launcher (launch.go) the tool is matched by its own name: the
+// verdict says how many words only launch it, and a word at fault is
+// counted in argv. A launcher whose next word no rule routes on (yarn
+// test, pnpm install) is matched as it is.
 func Match(argv []string) classify.Verdict {
+	skip, tool := launched(argv)
+	if !routed(tool[0]) {
+		skip, tool = 0, argv
+	}
+	v := match(tool)
+	v.Launcher = skip
+	if v.Rule == "" {
+		v.At += skip
+	}
+	return v
+}
+
+// routed reports whether a rule routes on name.
+func routed(name string) bool {
+	for i := range Table {
+		for _, r := range Table[i].Rules {
+			if slices.Contains(r.Commands, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func match(argv []string) classify.Verdict {
 	var other *classify.Answer
 	for i := range Table {
 		for j := range Table[i].Rules {
@@ -21,7 +51,11 @@ func Match(argv []string) classify.Verdict {
 			}
 			switch a := r.Match(argv); {
 			case a.Accepted:
-				return classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
+				v := classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
+				if r.Env != nil {
+					v.Environ = func(getenv func(string) string) string { return r.Env(argv, getenv) }
+				}
+				return v
 			case a.Mine:
 				return classify.Verdict{Reason: a.Reason, At: a.At}
 			case other == nil:
@@ -41,22 +75,3 @@ func String(src string) classify.Result { return classify.String(src, Match) }
 // Argv classifies words already split by the caller's shell with the
 // table.
 func Argv(argv []string) classify.Result { return classify.Argv(argv, Match) }
-
-// InEnv turns c into a pass-through when the family of its rule says
-// (Family.Env) that the child's environment, seen through environ with the
-// command's own assignments first, or a terminal (--pty) changes the output
-// the rule reads.
-func InEnv(c classify.Result, environ func(string) string, terminal bool) classify.Result {
-	if c.Rule == "" {
-		return c
-	}
-	for _, f := range Table {
-		if f.Env == nil || !slices.ContainsFunc(f.Rules, func(r Rule) bool { return r.ID == c.Rule }) {
-			continue
-		}
-		if reason := f.Env(c.Rule, c.Stages[0], classify.Getenv(c.Assigns, environ), terminal); reason != "" {
-			c.Rule, c.Pos, c.Reason = "", "", reason
-		}
-	}
-	return c
-}

@@ -34,6 +34,12 @@ type Rule struct {
 	// Usage lists the forms of the command the rule recognizes, as --help
 	// and shrinkrun prompt list them.
 	Usage []string
+	// Env, when set, reads the environment the command runs in (getenv
+	// sees its own assignments first) for the first stage's argv as the
+	// tool reads it, and says why it changes the output the rule reads, or
+	// "": an option the tool also takes from the environment
+	// (classify.Result.InEnviron).
+	Env func(argv []string, getenv func(string) string) string
 }
 
 // Family is one family of tools: the package under rules/ that holds its
@@ -46,23 +52,16 @@ type Family struct {
 	// read by the locale (gettext): in a locale that would translate them
 	// the rules pass through (classify.Result.InLocale).
 	Translated bool
-	// Env, when set, is asked about a recognized command of the family
-	// before it runs (InEnv): rule and argv are its rule and first stage,
-	// getenv looks a variable up as the child will see it (the command's
-	// own NAME=value words first), terminal tells that it runs on
-	// shrinkrun's terminal (--pty). A reason passes the command through:
-	// the environment changes the output the rule reads.
-	Env func(rule string, argv []string, getenv func(string) string, terminal bool) (reason string)
 }
 
 // Table is every family, in the order --help and shrinkrun prompt list
 // them, and each family's rules in that order too.
 var Table = []Family{
-	{Name: "git", Finder: git.Finder, Translated: true, Env: git.Env, Rules: []Rule{
-		{ID: "bash.git_status", Commands: []string{"git"}, Match: git.MatchStatus, Summarize: git.Status, Usage: []string{"git status"}},
-		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Usage: []string{"git diff"}},
-		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Usage: []string{"git log --oneline"}},
-		{ID: "bash.git_show", Commands: []string{"git"}, Match: git.MatchShow, Summarize: git.Show, Usage: []string{"git show"}},
+	{Name: "git", Finder: git.Finder, Translated: true, Rules: []Rule{
+		{ID: "bash.git_status", Commands: []string{"git"}, Match: git.MatchStatus, Summarize: git.Status, Env: git.StatusEnv, Usage: []string{"git status"}},
+		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Env: git.DiffEnv, Usage: []string{"git diff"}},
+		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Env: git.LogEnv, Usage: []string{"git log --oneline"}},
+		{ID: "bash.git_show", Commands: []string{"git"}, Match: git.MatchShow, Summarize: git.Show, Env: git.ShowEnv, Usage: []string{"git show"}},
 		{ID: "bash.git_push", Commands: []string{"git"}, Match: git.MatchPush, Summarize: git.Push, Usage: []string{"git push"}},
 		{ID: "bash.git_pull", Commands: []string{"git"}, Match: git.MatchPull, Summarize: git.Pull, Usage: []string{"git pull"}},
 		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}},
