@@ -288,11 +288,10 @@ func readLog(text string) refLog {
 
 // lines splits text into lines without their "\n" (and "\r").
 func lines(text string) []string {
-	text = strings.TrimSuffix(text, "\n")
 	if text == "" {
 		return nil
 	}
-	ls := strings.Split(text, "\n")
+	ls := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	for i, l := range ls {
 		ls[i] = strings.TrimSuffix(l, "\r")
 	}
