@@ -306,7 +306,11 @@ func (p *diffParser) line(off int, l []byte) {
 
 // place decides, on a cut output, where a line goes that a whole patch
 // would not have there: the start of a headless section, or hunk lines
-// whose hunk header (or file header) the cut removed.
+// whose hunk header (or file header) the cut removed. Where lines may be
+// missing anywhere, a file header's line or a hunk header after the lines
+// of another file (an index line, a lone "--- a/x", an "@@" line a grep
+// kept without their "diff" line) starts a headless section, so that the
+// changes after it are not counted in the file before.
 func (p *diffParser) place(off int, l []byte) {
 	f := p.file()
 	switch {
@@ -321,7 +325,9 @@ func (p *diffParser) place(off int, l []byte) {
 			p.headless(diffHunk)
 		}
 	case !p.cut.gaps:
-	case p.state != diffHeader && p.state != diffBinary && isNamePair(p.out, off, l):
+	case p.state != diffHeader && p.state != diffBinary && isNamePair(p.out, off, l),
+		p.state == diffOutside && isHeaderShape(l),
+		p.state == diffHunk && !isBodyShape(l) && hunkCols(l) == 0 && isHeaderShape(l):
 		p.headless(diffHeader)
 	case (p.state == diffOutside || p.state == diffHeader) && isBodyShape(l) && !isNameLine(l):
 		if len(f.segs) == 0 && !strings.HasPrefix(f.head, "diff --git ") {
