@@ -2,6 +2,7 @@ package git
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -365,7 +366,9 @@ func (p *diffParser) closeHeadless() {
 	if f == nil || !f.headless || f.ins+f.del+f.hunks+len(f.markers) > 0 {
 		return
 	}
-	p.d.files = p.d.files[:p.cur]
+	f = new(*f)
+	// Only this section: an unmerged path read after it is a file of its own.
+	p.d.files = slices.Delete(p.d.files, p.cur, p.cur+1)
 	p.cur = -1
 	for _, l := range f.header {
 		p.d.outsideLine(l)
