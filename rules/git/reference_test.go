@@ -103,9 +103,11 @@ func readDiff(text string) refDiff {
 			f.binary = true
 		case fileHeader && (strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "+++ ")):
 			// The file's names, before its first hunk.
-		case strings.HasPrefix(l, "+"):
+		case strings.HasPrefix(l, "+"), strings.HasPrefix(l, " +"):
+			// A change of a plain diff or, one column in, of a combined
+			// diff (--cc), whichever this hunk was.
 			d.ins.maybe()
-		case strings.HasPrefix(l, "-"):
+		case strings.HasPrefix(l, "-"), strings.HasPrefix(l, " -"):
 			d.del.maybe()
 		case statLine.MatchString(l):
 			d.statSummary = append(d.statSummary, l[1:])
