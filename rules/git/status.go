@@ -138,9 +138,11 @@ func parseStatus(ls []string, lacksStart bool) status {
 }
 
 // shortEntry reports whether l has the "XY path" shape of the short and
-// porcelain v1 formats. Y may also be 'm' or '?' for a submodule.
+// porcelain v1 formats. Y may also be 'm' or '?' for a submodule. XY is
+// never two blanks: a line indented by three is the long form's (the
+// sequencer's "   pick abc1234 subject", first in a tail).
 func shortEntry(l string) bool {
-	return len(l) >= 4 && l[2] == ' ' &&
+	return len(l) >= 4 && l[2] == ' ' && l[:2] != "  " &&
 		strings.IndexByte(" MTADRCU?!", l[0]) >= 0 &&
 		strings.IndexByte(" MTADRCU?!m", l[1]) >= 0
 }
