@@ -185,7 +185,9 @@ func readStatus(text string) refStatus {
 	}
 	if !long {
 		for _, l := range ls {
-			if m := shortEntryLine.FindStringSubmatch(l); m != nil {
+			// git never prints XY as two blanks: "   pick ..." is the
+			// sequencer's todo line of a long status cut above it.
+			if m := shortEntryLine.FindStringSubmatch(l); m != nil && m[1]+m[2] != "  " {
 				add(newPath(m[3]), m[1][0], m[2][0])
 			}
 		}
