@@ -65,8 +65,12 @@ func checkHandParsers(t *testing.T, s string) {
 // checkSplitShow holds splitShow to the plain code, which kept every
 // header, and read its lines as strings.
 func checkSplitShow(t *testing.T, s string) {
-	for _, out := range []string{s, strings.ReplaceAll(s, "|", "\n")} {
-		got, want := splitShow([]byte(out)), refSplitShow([]byte(out))
+	for _, c := range []struct {
+		out  string
+		gaps bool
+	}{{s, false}, {strings.ReplaceAll(s, "|", "\n"), false}, {strings.ReplaceAll(s, "|", "\n"), true}} {
+		out := c.out
+		got, want := splitShow([]byte(out), c.gaps), refSplitShow([]byte(out), c.gaps)
 		if !slices.Equal(got.tags, want.tags[:min(len(want.tags), showObjectsCap)]) || got.nTags != len(want.tags) ||
 			!slices.Equal(got.commits, want.commits[:min(len(want.commits), showObjectsCap)]) || got.nCommits != len(want.commits) ||
 			got.messageOmitted != want.messageOmitted || string(got.patch) != string(want.patch) {
@@ -115,7 +119,7 @@ func (d *diffParse) refStatSummary(l string) bool {
 // headerFieldRE is what isHeaderField stands for.
 var headerFieldRE = regexp.MustCompile(`^[A-Z][A-Za-z]*:( |$)`)
 
-func refSplitShow(out []byte) *showParse {
+func refSplitShow(out []byte, gaps bool) *showParse {
 	s := &showParse{}
 	var cur []string // the header being read
 	curTag, shown := false, 0
@@ -148,7 +152,8 @@ func refSplitShow(out []byte) *showParse {
 		l := string(lb)
 		blank := strings.TrimSpace(l) == ""
 		if !blank && ((state == showCommit || state == showTagHeader) && !headerFieldRE.MatchString(l) ||
-			state == showMessage && !strings.HasPrefix(l, "    ")) {
+			state == showMessage && !strings.HasPrefix(l, "    ") ||
+			gaps && state == showTag && regexp.MustCompile(`^diff --(git|cc|combined) `).MatchString(l)) {
 			state = showPatch
 		}
 		header := true

@@ -51,7 +51,7 @@ const (
 // Diff with the budget the headers leave, so the excerpt is sized and
 // counted by the same code as for git diff.
 func Show(r *summarize.Run) *summarize.Body {
-	s := splitShow(r.Stdout)
+	s := splitShow(r.Stdout, cutOf(r).gaps)
 	b := &summarize.Body{}
 	room := r.BodyRoom() / 2 // the patch keeps at least half
 	for _, key := range []string{"tags", "commits"} {
@@ -106,7 +106,11 @@ const (
 // the output when it is one piece (one commit) and is copied otherwise.
 // Lines are read as bytes and only the lines of a kept header become
 // strings: nearly all of a big show is patch.
-func splitShow(out []byte) *showParse {
+//
+// gaps tells that lines may be missing anywhere (a grep): a tag's message
+// then also ends at a "diff" line, the patch of a commit whose "commit"
+// line was left out.
+func splitShow(out []byte, gaps bool) *showParse {
 	s := &showParse{}
 	var cur []string // the lines of the header being read, when it is kept
 	open, curTag, keep, shown := false, false, false, 0
@@ -158,7 +162,7 @@ func splitShow(out []byte) *showParse {
 	patchStart := -1
 	state := showPatch
 	for off, l := range byteLines(out) {
-		if endsHeader(state, l) {
+		if endsHeader(state, l) || gaps && state == showTag && isDiffLine(l) {
 			state = showPatch
 		}
 		header := true
@@ -217,6 +221,13 @@ func splitShow(out []byte) *showParse {
 		s.patch = bytes.Join(pieces, nil) // sized once, not zeroed first
 	}
 	return s
+}
+
+// isDiffLine reports whether l is the "diff" line that starts a file's
+// patch.
+func isDiffLine(l []byte) bool {
+	return bytes.HasPrefix(l, []byte("diff --git ")) || bytes.HasPrefix(l, []byte("diff --cc ")) ||
+		bytes.HasPrefix(l, []byte("diff --combined "))
 }
 
 // endsHeader reports whether l, read in state, is not part of the header
