@@ -232,11 +232,12 @@ func cutOf(r *summarize.Run) diffCut {
 // the hunk lines (and extended header lines) before the first "diff" line
 // are a headless section: the end of a file whose header was cut. When
 // lines may be missing anywhere, hunk lines count without their hunk
-// header, and a "--- a/x" line followed by "+++ b/x" where a hunk line
-// could be starts a new headless section: the file header a grep kept
-// without its "diff" line. A headless section without a change, a hunk
-// header or a marker (the end of a commit message before git show's
-// patch) is not a section: its lines are other lines.
+// header, and a "--- a/x" or "+++ b/x" line where a hunk line could be
+// starts a new headless section: the file header a grep kept without its
+// "diff" line (a deleted line reading "-- a/x" is far less likely). A
+// headless section without a change, a hunk header or a marker (the end of
+// a commit message before git show's patch) is not a section: its lines
+// are other lines.
 func parseDiff(out []byte, cut diffCut) *diffParse {
 	d := newDiffParse()
 	p := diffParser{d: d, out: out, cut: cut, cur: -1, guess: -1}
@@ -273,7 +274,7 @@ func (p *diffParser) file() *diffFile {
 
 // line reads the line l at offset off.
 func (p *diffParser) line(off int, l []byte) {
-	p.place(off, l)
+	p.place(l)
 	f, inBody := p.file(), false
 	switch {
 	case p.state == diffHunk && f.hunkLine(l):
@@ -312,7 +313,7 @@ func (p *diffParser) line(off int, l []byte) {
 // of another file (an index line, a lone "--- a/x", an "@@" line a grep
 // kept without their "diff" line) starts a headless section, so that the
 // changes after it are not counted in the file before.
-func (p *diffParser) place(off int, l []byte) {
+func (p *diffParser) place(l []byte) {
 	f := p.file()
 	switch {
 	case !p.cut.start && !p.cut.gaps:
@@ -326,7 +327,7 @@ func (p *diffParser) place(off int, l []byte) {
 			p.headless(diffHunk)
 		}
 	case !p.cut.gaps:
-	case p.state != diffHeader && p.state != diffBinary && isNamePair(p.out, off, l),
+	case p.state != diffHeader && p.state != diffBinary && isNameLine(l),
 		p.state == diffOutside && isHeaderShape(l),
 		p.state == diffHunk && !isBodyShape(l) && hunkCols(l) == 0 && isHeaderShape(l):
 		p.headless(diffHeader)
@@ -418,19 +419,6 @@ func isNameLine(l []byte) bool {
 	}
 	p := bytes.TrimPrefix(l[4:], []byte(`"`))
 	return string(p) == "/dev/null" || len(p) > 2 && p[0] >= 'a' && p[0] <= 'z' && p[1] == '/'
-}
-
-// isNamePair reports whether the line at off is a "--- " name line
-// followed by a "+++ " one: a file header without its "diff" line.
-func isNamePair(out []byte, off int, l []byte) bool {
-	if !bytes.HasPrefix(l, []byte("--- ")) || !isNameLine(l) {
-		return false
-	}
-	next := out[min(off+len(l)+1, len(out)):]
-	if i := bytes.IndexByte(next, '\n'); i >= 0 {
-		next = next[:i]
-	}
-	return bytes.HasPrefix(next, []byte("+++ ")) && isNameLine(bytes.TrimSuffix(next, []byte("\r")))
 }
 
 // isStatLine reports whether l is a --stat line, " PATH | N +-" or
