@@ -41,7 +41,10 @@ type refDiff struct {
 	commits     []string // "commit HASH" lines (git show)
 }
 
-var hunkHeader = regexp.MustCompile(`^(@{2,}) -`)
+var (
+	hunkHeader = regexp.MustCompile(`^(@{2,}) -`)
+	nameLine   = regexp.MustCompile(`^(--- |\+\+\+ )("?[a-z]/|/dev/null$)`)
+)
 
 // readDiff reads a patch. A hunk line is known once its hunk header is
 // visible: its prefix (one column per parent) tells a change from context.
@@ -79,6 +82,16 @@ func readDiff(text string) refDiff {
 		}
 		if cols > 0 {
 			if l == "" || strings.HasPrefix(l, `\`) {
+				continue
+			}
+			if nameLine.MatchString(l) {
+				// A change reading "++ b/x", or the next file's header
+				// with its "diff" line cut: either.
+				if l[0] == '+' {
+					d.ins.maybe()
+				} else {
+					d.del.maybe()
+				}
 				continue
 			}
 			if len(l) >= cols && strings.Trim(l[:cols], " +-") == "" {
