@@ -109,18 +109,18 @@ func TestEnv(t *testing.T) {
 		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.external GIT_CONFIG_VALUE_0=difft git diff", reason: "GIT_CONFIG_KEY_0 sets diff.external=difft"},
 		{cmd: "GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=auto GIT_CONFIG_KEY_1=Diff.External GIT_CONFIG_VALUE_1=x git diff", reason: "GIT_CONFIG_KEY_1 sets diff.external=x"},
 		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=auto git diff", want: GitDiff},
-		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=ALWAYS git diff", reason: "sets color.ui=ALWAYS"},
-		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always git diff --no-color", want: GitDiff},
-		// The command's own key wins over color.ui, as in git.
-		{cmd: "GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always GIT_CONFIG_KEY_1=color.diff GIT_CONFIG_VALUE_1=never git diff", want: GitDiff},
-		{cmd: "GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always GIT_CONFIG_KEY_1=color.diff GIT_CONFIG_VALUE_1=never git status", reason: "color.ui=always"},
+		// The rules read colored output as a terminal shows it.
+		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=always git diff", want: GitDiff},
+		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=Diff.NoPrefix GIT_CONFIG_VALUE_0=YES git diff", reason: "GIT_CONFIG_KEY_0 sets diff.noprefix=YES"},
+		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.noprefix GIT_CONFIG_VALUE_0=0 git diff", want: GitDiff},
 		{cmd: "git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.external'='difft'"}, reason: "GIT_CONFIG_PARAMETERS sets diff.external=difft"},
-		{cmd: "git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'color.ui=always'"}, reason: "GIT_CONFIG_PARAMETERS sets color.ui=always"},
+		{cmd: "git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.srcPrefix=x/'"}, reason: "GIT_CONFIG_PARAMETERS sets diff.srcprefix=x/"},
 		{cmd: "git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.noprefix'"}, reason: "sets diff.noprefix=true"},
 		{cmd: "git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.noprefix'='false' 'core.x'='it'\\''s'"}, want: GitDiff},
 		{cmd: "git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "diff.noprefix"}, reason: "GIT_CONFIG_PARAMETERS is not in the quoted form"},
 		// PARAMETERS come after the COUNT pairs: the later value wins.
-		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=color.ui GIT_CONFIG_VALUE_0=never git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'color.ui'='always'"}, reason: "color.ui=always"},
+		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.noprefix GIT_CONFIG_VALUE_0=true git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.noprefix'='false'"}, want: GitDiff},
+		{cmd: "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.noprefix GIT_CONFIG_VALUE_0=false git diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.noprefix'='true'"}, reason: "GIT_CONFIG_PARAMETERS sets diff.noprefix=true"},
 		{cmd: "GIT_CONFIG_COUNT=many git diff", reason: "GIT_CONFIG_COUNT=many"},
 		{cmd: "git diff --no-ext-diff", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.external'='x'"}, want: GitDiff},
 		{cmd: "git status", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.external'='difft'"}, want: GitStatus},
@@ -130,7 +130,6 @@ func TestEnv(t *testing.T) {
 		{cmd: "git status", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'status.displayCommentPrefix'='yes'"}, reason: "status.displaycommentprefix=yes"},
 		{cmd: "git log --oneline", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'format.pretty'='fuller'"}, want: GitLog},
 		{cmd: "git log --oneline", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'log.showSignature'='true'"}, reason: "as --show-signature prints"},
-		{cmd: "git log --oneline --no-color", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'color.ui'='always'"}, want: GitLog},
 		{cmd: "git show", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'format.pretty'='oneline'"}, reason: "as --pretty does"},
 		{cmd: "git show", environ: map[string]string{"GIT_CONFIG_PARAMETERS": "'diff.mnemonicPrefix'='true'"}, reason: "diff.mnemonicprefix"},
 		// On a pipe git starts no pager; GIT_DIFF_OPTS sets context lines.

@@ -14,12 +14,13 @@ import (
 // and its environment") says why and lists every setting checked.
 //
 // A pager does not matter: on the pipe shrinkrun captures, git starts none,
-// whatever GIT_PAGER, core.pager or PAGER say. GIT_DIFF_OPTS only sets the
-// number of context lines, which the rules count as they come.
+// whatever GIT_PAGER, core.pager or PAGER say. Nor do colors (color.ui=always):
+// the rules read the output as a terminal shows it (summarize.Readable).
+// GIT_DIFF_OPTS only sets the number of context lines, which the rules count
+// as they come.
 
 // DiffEnv is bash.git_diff's check: an external diff program (--ext-diff),
-// other file name prefixes (--no-prefix, --src-prefix) or colors
-// (--color=always).
+// or other file name prefixes (--no-prefix, --src-prefix).
 func DiffEnv(argv []string, getenv func(string) string) string {
 	s := readConfig(getenv)
 	switch {
@@ -31,13 +32,13 @@ func DiffEnv(argv []string, getenv func(string) string) string {
 	case s.values["diff.external"] != "":
 		return s.reason("diff.external", "an external diff program prints the diff, which the rule cannot read")
 	}
-	return patchEnv(argv, s)
+	return patchEnv(s)
 }
 
 // ShowEnv is bash.git_show's check: the patch's settings, as for git diff
 // (git show runs no external diff program without --ext-diff), and the
 // commit header's (--pretty, --show-signature).
-func ShowEnv(argv []string, getenv func(string) string) string {
+func ShowEnv(_ []string, getenv func(string) string) string {
 	s := readConfig(getenv)
 	switch {
 	case s.unreadable != "":
@@ -47,13 +48,12 @@ func ShowEnv(argv []string, getenv func(string) string) string {
 	case s.isTrue("log.showsignature"):
 		return s.reason("log.showsignature", "signature lines in the header, as --show-signature prints")
 	}
-	return patchEnv(argv, s)
+	return patchEnv(s)
 }
 
 // LogEnv is bash.git_log's check: signature lines between the commits
-// (--show-signature) and colors. format.pretty does not matter: --oneline
-// replaces it.
-func LogEnv(argv []string, getenv func(string) string) string {
+// (--show-signature). format.pretty does not matter: --oneline replaces it.
+func LogEnv(_ []string, getenv func(string) string) string {
 	s := readConfig(getenv)
 	switch {
 	case s.unreadable != "":
@@ -61,13 +61,13 @@ func LogEnv(argv []string, getenv func(string) string) string {
 	case s.isTrue("log.showsignature"):
 		return s.reason("log.showsignature", "signature lines between the commits, as --show-signature prints")
 	}
-	return colorEnv(argv, s, "color.diff")
+	return ""
 }
 
-// StatusEnv is bash.git_status's check: untracked files left out (-uno),
-// a "# " before every line, and colors. status.short and status.branch
+// StatusEnv is bash.git_status's check: untracked files left out (-uno)
+// and a "# " before every line. status.short and status.branch
 // do not matter: the rule reads the short and the long layout.
-func StatusEnv(argv []string, getenv func(string) string) string {
+func StatusEnv(_ []string, getenv func(string) string) string {
 	s := readConfig(getenv)
 	switch {
 	case s.unreadable != "":
@@ -77,11 +77,11 @@ func StatusEnv(argv []string, getenv func(string) string) string {
 	case s.isTrue("status.displaycommentprefix"):
 		return s.reason("status.displaycommentprefix", `"# " before every line the rule reads`)
 	}
-	return colorEnv(argv, s, "color.status")
+	return ""
 }
 
 // patchEnv is the check shared by the rules that read a patch.
-func patchEnv(argv []string, s settings) string {
+func patchEnv(s settings) string {
 	switch {
 	case s.isTrue("diff.noprefix"):
 		return s.reason("diff.noprefix", "it changes the diff --git a/... b/... lines files are read from, as --no-prefix does")
@@ -91,21 +91,6 @@ func patchEnv(argv []string, s settings) string {
 		return s.reason("diff.srcprefix", "it changes the diff --git a/... b/... lines files are read from, as --src-prefix does")
 	case s.set("diff.dstprefix"):
 		return s.reason("diff.dstprefix", "it changes the diff --git a/... b/... lines files are read from, as --dst-prefix does")
-	}
-	return colorEnv(argv, s, "color.diff")
-}
-
-// colorEnv reports colors on a pipe: only "always" colors one, in the
-// command's own key or else color.ui, and --no-color turns them off.
-func colorEnv(argv []string, s settings, key string) string {
-	if hasOption(argv, "--no-color") {
-		return ""
-	}
-	if !s.set(key) {
-		key = "color.ui"
-	}
-	if s.set(key) && strings.EqualFold(s.values[key], "always") {
-		return s.reason(key, "ANSI escapes in the lines the rule reads, as --color=always prints")
 	}
 	return ""
 }
