@@ -60,10 +60,10 @@ type Family struct {
 // them, and each family's rules in that order too.
 var Table = []Family{
 	{Name: "git", Finder: git.Finder, Translated: true, Rules: []Rule{
-		{ID: "bash.git_status", Commands: []string{"git"}, Match: git.MatchStatus, Summarize: git.Status, Usage: []string{"git status"}},
-		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Usage: []string{"git diff"}},
-		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Usage: []string{"git log --oneline"}},
-		{ID: "bash.git_show", Commands: []string{"git"}, Match: git.MatchShow, Summarize: git.Show, Usage: []string{"git show"}},
+		{ID: "bash.git_status", Commands: []string{"git"}, Match: git.MatchStatus, Summarize: git.Status, Env: git.StatusEnv, Usage: []string{"git status"}},
+		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Env: git.DiffEnv, Usage: []string{"git diff"}},
+		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Env: git.LogEnv, Usage: []string{"git log --oneline"}},
+		{ID: "bash.git_show", Commands: []string{"git"}, Match: git.MatchShow, Summarize: git.Show, Env: git.ShowEnv, Usage: []string{"git show"}},
 		{ID: "bash.git_push", Commands: []string{"git"}, Match: git.MatchPush, Summarize: git.Push, Usage: []string{"git push"}},
 		{ID: "bash.git_pull", Commands: []string{"git"}, Match: git.MatchPull, Summarize: git.Pull, Usage: []string{"git pull"}},
 		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}},
