@@ -42,6 +42,8 @@ type Result struct {
 
 	// translated is the matcher's Verdict.Translated, for InLocale.
 	translated bool
+	// environ is the matcher's Verdict.Environ, for InEnviron.
+	environ func(getenv func(string) string) string
 }
 
 // String classifies a command string (the -c form); m picks the rule.
@@ -69,7 +71,7 @@ func String(src string, m Matcher) Result {
 	if v.Rule == "" {
 		res.Reason, res.Pos = v.Reason, posString(c.first[v.At].Pos())
 	}
-	res.Rule, res.translated = v.Rule, v.Translated
+	res.Rule, res.translated, res.environ = v.Rule, v.Translated, v.Environ
 	return res
 }
 
@@ -94,7 +96,7 @@ func Argv(argv []string, m Matcher) Result {
 	}
 	res.Stages = [][]string{slices.Clone(argv[n:])}
 	v := m(res.Stages[0])
-	res.Rule, res.Reason, res.translated = v.Rule, v.Reason, v.Translated
+	res.Rule, res.Reason, res.translated, res.environ = v.Rule, v.Reason, v.Translated, v.Environ
 	return res
 }
 

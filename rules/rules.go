@@ -34,6 +34,11 @@ type Rule struct {
 	// Usage lists the forms of the command the rule recognizes, as --help
 	// and shrinkrun prompt list them.
 	Usage []string
+	// Env, when set, reads the environment the command runs in (getenv
+	// sees its own assignments first) for the first stage's argv, and says
+	// why it changes the output the rule reads, or "": an option that
+	// the tool takes from the environment too (classify.Result.InEnviron).
+	Env func(argv []string, getenv func(string) string) string
 }
 
 // Family is one family of tools: the package under rules/ that holds its
@@ -79,12 +84,12 @@ var Table = []Family{
 		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}},
 	}},
 	{Name: "node", Finder: node.Finder, Rules: []Rule{
-		{ID: "bash.vitest", Commands: []string{"vitest", "npx"}, Match: node.MatchVitest, Summarize: node.Vitest, Usage: []string{"vitest"}},
-		{ID: "bash.jest", Commands: []string{"jest", "npx"}, Match: node.MatchJest, Summarize: node.Jest, Usage: []string{"jest"}},
-		{ID: "bash.npm_test", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmTest, Summarize: node.NpmTest, Usage: []string{"npm test"}},
-		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}},
-		{ID: "bash.eslint", Commands: []string{"eslint", "npx"}, Match: node.MatchESLint, Summarize: node.ESLint, Usage: []string{"eslint"}},
-		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}},
+		{ID: "bash.vitest", Commands: []string{"vitest", "npx"}, Match: node.MatchVitest, Summarize: node.Vitest, Usage: []string{"vitest"}, Env: node.RunnerEnv},
+		{ID: "bash.jest", Commands: []string{"jest", "npx"}, Match: node.MatchJest, Summarize: node.Jest, Usage: []string{"jest"}, Env: node.RunnerEnv},
+		{ID: "bash.npm_test", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmTest, Summarize: node.NpmTest, Usage: []string{"npm test"}, Env: node.TestScriptEnv},
+		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}, Env: node.RunnerEnv},
+		{ID: "bash.eslint", Commands: []string{"eslint", "npx"}, Match: node.MatchESLint, Summarize: node.ESLint, Usage: []string{"eslint"}, Env: node.ESLintEnv},
+		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}, Env: node.InstallEnv},
 	}},
 }
 

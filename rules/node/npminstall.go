@@ -60,8 +60,8 @@ func NpmInstall(r *summarize.Run) *summarize.Body {
 		b.Field("error_code", n.code)
 	}
 	b.List("summary", n.summary, 0)
-	b.Count("warnings", len(n.warnings))
-	b.Count("deprecations", len(n.deprecated))
+	b.Tally("warnings", len(n.warnings))
+	b.Tally("deprecations", len(n.deprecated))
 	b.List("error_lines", n.errors, maxInstallErrors)
 	b.List("warning_messages", n.warnings, maxInstallWarnings)
 	b.List("deprecated", n.deprecated, maxInstallWarnings)
