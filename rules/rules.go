@@ -35,9 +35,10 @@ type Rule struct {
 	// and shrinkrun prompt list them.
 	Usage []string
 	// Env, when set, reads the environment the command runs in (getenv
-	// sees its own assignments first) for the first stage's argv, and says
-	// why it changes the output the rule reads, or "": an option that
-	// the tool takes from the environment too (classify.Result.InEnviron).
+	// sees its own assignments first) for the first stage's argv as the
+	// tool reads it, and says why it changes the output the rule reads, or
+	// "": an option the tool also takes from the environment
+	// (classify.Result.InEnviron).
 	Env func(argv []string, getenv func(string) string) string
 }
 
