@@ -89,19 +89,19 @@ func hasPrefix(a string, prefixes []string) bool {
 
 // npm reads its options from the command line with nopt: an option may be
 // written as any unambiguous abbreviation of its name (--jso is --json,
-// --pars is --parseable), through a shorthand (-p is --parseable, -s and
-// --silent are --loglevel=silent, -dd is --loglevel=verbose), an
+// --pars is --parseable), through a shorthand (-p is --parseable, -dd is
+// --loglevel=verbose), an
 // abbreviation of a shorthand's name (--porc), or a run of single-letter
 // shorthands (-Dp is --save-dev --parseable), with or without a "no-"
 // before the name. pnpm reads its shorthands (--sil) alike. npmFormatKeys
 // are the option names, and npmFormatShorthands the shorthands, that
 // change what npm or pnpm prints: JSON, parseable lines, another reporter,
-// another log level, a plan instead of an install, another heading on its
-// lines, the usage or the version.
+// a higher log level, a plan instead of an install, another heading on its
+// lines, the usage or the version. A lower log level (-s, --silent, -q)
+// only hides lines, as npmEnv reads it too.
 var (
 	npmFormatKeys       = []string{"json", "parseable", "loglevel", "dry-run", "reporter", "heading", "usage", "version"}
-	npmFormatShorthands = []string{"d", "dd", "ddd", "q", "quiet", "s", "silent", "verbose", "p", "porcelain",
-		"h", "H", "?", "help", "v"}
+	npmFormatShorthands = []string{"d", "dd", "ddd", "verbose", "p", "porcelain", "h", "H", "?", "help", "v"}
 )
 
 // npmSingles are npm's single-letter shorthands, which a word may run
@@ -109,7 +109,7 @@ var (
 // npmFormatShorthands.
 const (
 	npmSingles       = "acdfghlmnpqsvwyBCDEHLOPS?"
-	npmFormatSingles = "dhpqsvH?"
+	npmFormatSingles = "dhpvH?"
 )
 
 // npmFormatOption reports whether w, a word of an npm or pnpm command,
