@@ -92,7 +92,7 @@ func (j *jestReader) feed(ls []string, i int) {
 		j.margin(l)
 		return
 	}
-	if j.suite == "" && !j.lead {
+	if j.suite == "" && !j.lead && j.cur == nil && !j.orphanHeader(ls, i) {
 		if j.note {
 			// The details under a message of jest's own ("No tests
 			// found" and the patterns it tried).
@@ -137,6 +137,14 @@ func (j *jestReader) feed(ls []string, i int) {
 		return
 	}
 	j.failureLine(j.cur, l)
+}
+
+// orphanHeader reports whether ls[i], outside a FAIL suite, is a failing
+// test's "●" header whose FAIL line a filter may have left out (a grep):
+// it names a failure all the same, so the totals a test's own output
+// printed above it cannot pass for the run's.
+func (j *jestReader) orphanHeader(ls []string, i int) bool {
+	return j.cutStart && strings.HasPrefix(ls[i], "  ● ") && !isJestConsole(ls, i)
 }
 
 // failureLine reads a line of a failure report into f: its message (with

@@ -587,7 +587,7 @@ var (
 	reNpmError      = regexp.MustCompile(`^npm error \S`)
 	reNpmCode       = regexp.MustCompile(`^npm error code (\S+)`)
 	reNpmWarn       = regexp.MustCompile(`^npm warn (\S+)`)
-	rePnpmWarn      = regexp.MustCompile(`^\s*WARN[\s\x{2009}]`)
+	rePnpmWarn      = regexp.MustCompile(`^[\s\x{2009}]*WARN[\s\x{2009}]`)
 	rePnpmDeprecate = regexp.MustCompile(`deprecated`)
 	rePnpmErr       = regexp.MustCompile(`ERR_PNPM_\S+`)
 	reBox           = regexp.MustCompile(`^\s*╭`)

@@ -133,7 +133,9 @@ func (v *vitestReader) Feed(l string) {
 			v.done = true
 		case strings.HasPrefix(l, " ") && strings.HasPrefix(t, "× "):
 			if name, full, ok := vitestListed(l); ok {
-				if lt, ok := vitestTest(name, full, v.file); ok {
+				if lt, ok := vitestTest(name, full, v.file); ok || v.file == "" && !full && v.cuts[v.stream].start {
+					// A filter may have cut the file's line off: the
+					// test is listed with no file.
 					v.t.listing.list(lt)
 				}
 			}
@@ -185,6 +187,10 @@ func (v *vitestReader) Feed(l string) {
 		v.cur, v.heads = v.t.newFailure(name), true
 	case v.cur != nil:
 		v.failureLine(l, t)
+	case v.cuts[v.stream].start && strings.HasPrefix(t, "❯ ") && hasNodeLocation(t):
+		// A failure's location whose report a filter cut off (a grep
+		// kept the line, not its FAIL line).
+		v.cutLine(l, t)
 	case t == "" || strings.HasPrefix(t, "RUN  v") || isVitestListing(t) || isCodeFrame(t):
 	case strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | "):
 		v.console = true
