@@ -129,7 +129,9 @@ func (j *jestReader) feed(ls []string, i int) {
 		j.cur = j.t.newFailure(key)
 		return
 	}
-	if j.cur == nil && !j.skip && j.lead && j.cutStart {
+	if j.cur == nil && !j.skip && j.cutStart && (j.lead || j.suite != "") {
+		// The end of a report whose header a filter cut off: before
+		// anything placed (a tail), or in a FAIL suite (a grep).
 		j.leadLine(l)
 		return
 	}
@@ -166,7 +168,8 @@ func (j *jestReader) failureLine(f *testFailure, l string) {
 // failure. A mark of the listing (✓, ✕) shows the cut was inside a
 // suite's listing, whose headings were read as text: they are let go. A
 // "console.log" line shows it was inside the suite's "● Console" block,
-// which is left out as it is whole.
+// which is left out as it is whole (in the lead: what came before it was
+// console output too).
 func (j *jestReader) leadLine(l string) {
 	t := strings.TrimSpace(l)
 	switch {
@@ -175,7 +178,10 @@ func (j *jestReader) leadLine(l string) {
 			j.t.cut = nil
 		}
 	case isJestConsoleCall(t):
-		j.t.cut, j.skip = nil, true
+		if j.lead {
+			j.t.cut = nil
+		}
+		j.skip = true
 	default:
 		if j.t.cut == nil {
 			j.t.cut = &testFailure{}
