@@ -38,12 +38,15 @@ type testCounts struct {
 // its last (a pipe into head, the capture limit). A grep keeps the lines
 // it keeps in order, so the stream's last summary is still the last one
 // printed among those it kept.
-type streamCut struct{ start, end bool }
+//
+// gaps tells that lines may be missing anywhere (a grep): a block's blank
+// line that ends it may be one of them.
+type streamCut struct{ start, end, gaps bool }
 
 // streamCuts returns what the run's stdout and stderr may lack. Only
 // stdout passes a filter (Run.Cut); the capture limit cuts either.
 func streamCuts(r *summarize.Run) (out, errs streamCut) {
-	return streamCut{start: r.MayLackStart(), end: r.Cut.End || r.StdoutTruncated},
+	return streamCut{start: r.MayLackStart(), end: r.Cut.End || r.StdoutTruncated, gaps: r.Cut.Any},
 		streamCut{start: r.StderrTruncated, end: r.StderrTruncated}
 }
 

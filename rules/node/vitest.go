@@ -149,8 +149,12 @@ func (v *vitestReader) Feed(l string) {
 		}
 	}
 	if v.console {
-		v.console = t != ""
-		return
+		// A blank line ends the console output; behind a grep, which
+		// may have left it out, so does a line vitest prints itself.
+		v.console = t != "" && !(v.cuts[v.stream].gaps && vitestOwnLine(l, t))
+		if v.console || t == "" {
+			return
+		}
 	}
 	if v.summary(t) {
 		v.cur, v.section, v.lead = nil, vtNone, false
@@ -305,6 +309,15 @@ func isVitestSuite(name string) bool {
 // isVitestListing reports whether t (trimmed) is a line of the per-file
 // listing: a file or test marked passed, failed, skipped or todo, or the
 // "→ message" line the verbose reporter prints under a failed test.
+// vitestOwnLine reports whether l (t trimmed) is a line of vitest's
+// own report that console output does not continue into: a separator, a
+// FAIL line, a line of the listing, or the start of another console
+// block.
+func vitestOwnLine(l, t string) bool {
+	return strings.HasPrefix(t, "⎯") || strings.HasPrefix(l, " FAIL  ") || strings.HasPrefix(l, " ") && isVitestListing(t) ||
+		strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | ")
+}
+
 func isVitestListing(t string) bool {
 	for _, m := range []string{"✓ ", "× ", "❯ ", "↓ ", "□ ", "→ ", "✗ "} {
 		if strings.HasPrefix(t, m) {
