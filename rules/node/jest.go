@@ -109,6 +109,9 @@ func (j *jestReader) feed(ls []string, i int) {
 	if name, ok := strings.CutPrefix(l, "  ● "); ok {
 		j.list.on = false
 		j.cur, j.skip = nil, isJestConsole(ls, i)
+		if !j.skip {
+			j.t.reportStarts(j.stream)
+		}
 		key := name
 		if j.suite != "" {
 			key = j.suite + " › " + name
@@ -229,6 +232,7 @@ func (j *jestReader) margin(l string) {
 	j.list.on = false
 	switch {
 	case strings.HasPrefix(l, "FAIL "):
+		j.t.reportStarts(j.stream)
 		if suite, ok := jestSuite(l); ok {
 			j.suite = suite
 			j.list.start()

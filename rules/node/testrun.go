@@ -147,7 +147,11 @@ type summaryGroup struct {
 	// closed tells that the runner's last summary line (vitest's
 	// Duration, jest's Time:) is in the group.
 	closed bool
-	at     int // where the group's lines go among the messages when it is not the runner's
+	// reported tells that a failure report started after the group: the
+	// runner prints its summary after every report, so the group is a
+	// test's imitation of one.
+	reported bool
+	at       int // where the group's lines go among the messages when it is not the runner's
 }
 
 // testRun is what the vitest and jest readers find in a run.
@@ -190,6 +194,14 @@ func (t *testRun) summaryLine(stream int, closes bool) *summaryGroup {
 	return t.open
 }
 
+// reportStarts tells that a failure report starts on stream: the last
+// group read there is not the runner's summary.
+func (t *testRun) reportStarts(stream int) {
+	if gs := t.groups[stream]; len(gs) > 0 {
+		gs[len(gs)-1].reported = true
+	}
+}
+
 // endSummary ends the group being read: a line that is not a summary line
 // came, or the stream ended.
 func (t *testRun) endSummary() { t.open = nil }
@@ -207,7 +219,8 @@ func (t *testRun) endSummary() { t.open = nil }
 // group is not taken either when the failures the output names are more
 // than it counts: it is then another run's (a script that runs the runner
 // twice) or a test's imitation, and the block gives no counts rather than
-// ones the output contradicts.
+// ones the output contradicts; nor when a failure report starts after it
+// (reportStarts).
 func (t *testRun) settle(report int, cuts [2]streamCut) {
 	t.endSummary()
 	pick := func(s int) *summaryGroup {
@@ -223,6 +236,9 @@ func (t *testRun) settle(report int, cuts [2]streamCut) {
 	g := pick(report)
 	if len(t.groups[report]) == 0 {
 		g = pick(1 - report)
+	}
+	if g != nil && g.reported {
+		g = nil
 	}
 	if g != nil && g.hasTests && g.tests.failed < len(t.failedTests)+len(t.listing.unreported()) {
 		g = nil

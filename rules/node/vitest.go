@@ -164,6 +164,9 @@ func (v *vitestReader) Feed(l string) {
 	if v.lead && v.leadLine(l, t) {
 		return
 	}
+	if strings.HasPrefix(t, "⎯") || strings.HasPrefix(l, " FAIL  ") {
+		v.t.reportStarts(v.stream)
+	}
 	switch {
 	case strings.HasPrefix(t, "⎯"):
 		v.separator(trimRule(t))
