@@ -243,7 +243,9 @@ func (j *jestReader) margin(l string) {
 				j.t.failedFiles = append(j.t.failedFiles, j.suite)
 			}
 		}
-	case strings.HasPrefix(l, "PASS "), strings.HasPrefix(l, "Ran all test suites"), l == "Summary of all failing tests":
+	case strings.HasPrefix(l, "PASS "):
+		j.t.reportStarts(j.stream)
+	case strings.HasPrefix(l, "Ran all test suites"), l == "Summary of all failing tests":
 	default:
 		j.t.message(l)
 		j.note = true

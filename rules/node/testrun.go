@@ -147,9 +147,9 @@ type summaryGroup struct {
 	// closed tells that the runner's last summary line (vitest's
 	// Duration, jest's Time:) is in the group.
 	closed bool
-	// reported tells that a failure report started after the group: the
-	// runner prints its summary after every report, so the group is a
-	// test's imitation of one.
+	// reported tells that a suite's result or a failure report started
+	// after the group: the runner prints its summary after every one, so
+	// the group is a test's imitation of one.
 	reported bool
 	at       int // where the group's lines go among the messages when it is not the runner's
 }
@@ -194,8 +194,8 @@ func (t *testRun) summaryLine(stream int, closes bool) *summaryGroup {
 	return t.open
 }
 
-// reportStarts tells that a failure report starts on stream: the last
-// group read there is not the runner's summary.
+// reportStarts tells that a suite's result or a failure report starts on
+// stream: the last group read there is not the runner's summary.
 func (t *testRun) reportStarts(stream int) {
 	if gs := t.groups[stream]; len(gs) > 0 {
 		gs[len(gs)-1].reported = true
