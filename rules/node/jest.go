@@ -88,6 +88,9 @@ func (j *jestReader) feed(ls []string, i int) {
 		j.list.on = false
 		return
 	}
+	if t := strings.TrimSpace(l); l[0] == ' ' && (isCodeFrame(t) || strings.HasPrefix(t, "at ")) {
+		j.t.reportStarts(j.stream) // a failure's excerpt or frames
+	}
 	if l[0] != ' ' {
 		j.margin(l)
 		return

@@ -164,7 +164,7 @@ func (v *vitestReader) Feed(l string) {
 	if v.lead && v.leadLine(l, t) {
 		return
 	}
-	if strings.HasPrefix(t, "⎯") || strings.HasPrefix(l, " FAIL  ") || strings.HasPrefix(l, " ") && isVitestListing(t) {
+	if strings.HasPrefix(t, "⎯") || strings.HasPrefix(l, " FAIL  ") || strings.HasPrefix(l, " ") && (isVitestListing(t) || isCodeFrame(t)) {
 		v.t.reportStarts(v.stream)
 	}
 	switch {
