@@ -480,8 +480,10 @@ func refTsc(v view) *facts {
 				table = true
 				continue
 			}
+			// The lead ends at the first diagnostic, Found line or
+			// title: tsc's code excerpts start at the margin too.
 			table = false
-			if strings.TrimSpace(l) != "" && !strings.HasPrefix(l, " ") {
+			if reTscError.MatchString(l) || reTscFound.MatchString(l) || reTscTitle.MatchString(l) {
 				lead = false
 			}
 			switch {
