@@ -47,7 +47,7 @@ func Jest(r *summarize.Run) *summarize.Body {
 func readJestLines(cuts [2]streamCut, streams ...[]string) *testRun {
 	j := jestReader{t: &testRun{runner: "jest"}, seen: map[string]bool{}}
 	for s, ls := range streams {
-		j.stream, j.lead, j.cutStart = s, true, cuts[s].start
+		j.stream, j.lead, j.cutStart, j.gaps = s, true, cuts[s].start, cuts[s].gaps
 		j.list.start()
 		for i := range ls {
 			j.feed(ls, i)
@@ -74,6 +74,7 @@ type jestReader struct {
 	// header, may be the end of a failure whose header was cut off.
 	stream   int
 	cutStart bool
+	gaps     bool // the stream may lack lines anywhere (a grep)
 }
 
 func (j *jestReader) feed(ls []string, i int) {
@@ -93,6 +94,11 @@ func (j *jestReader) feed(ls []string, i int) {
 	}
 	if l[0] != ' ' {
 		j.margin(l)
+		return
+	}
+	if t := strings.TrimSpace(l); j.gaps && j.cur == nil && !j.skip && strings.HasPrefix(t, "at ") && hasNodeLocation(t) {
+		// A frame whose report a grep left out.
+		j.leadLine(l)
 		return
 	}
 	if j.suite == "" && !j.lead && j.cur == nil && !j.orphanHeader(ls, i) {
