@@ -180,8 +180,8 @@ func (j *jestReader) failureLine(f *testFailure, l string) {
 // failure. A mark of the listing (✓, ✕) shows the cut was inside a
 // suite's listing, whose headings were read as text: they are let go. A
 // "console.log" line shows it was inside the suite's "● Console" block,
-// which is left out as it is whole (in the lead: what came before it was
-// console output too).
+// which is left out as it is whole (in the lead of a tail: what came
+// before it was console output too; behind a grep it may be a report's).
 func (j *jestReader) leadLine(l string) {
 	t := strings.TrimSpace(l)
 	switch {
@@ -190,7 +190,7 @@ func (j *jestReader) leadLine(l string) {
 			j.t.cut = nil
 		}
 	case isJestConsoleCall(t):
-		if j.lead {
+		if j.lead && !j.gaps {
 			j.t.cut = nil
 		}
 		j.skip = true
