@@ -65,7 +65,8 @@ var nodeHelp = map[string]bool{"--help": true, "-h": true, "--version": true, "-
 // matchTool accepts a tool run with any arguments but help, version and the
 // format options, each matched as a prefix (--coverage covers
 // --coverageProvider, --watch covers --watchAll=false: a false match only
-// passes through). Every word is checked, values included.
+// passes through) in any spelling (optionSpelling). Every word is checked,
+// values included.
 func matchTool(argv []string, formats []string) classify.Answer {
 	for j := 1; j < len(argv); j++ {
 		if nodeHelp[argv[j]] {
@@ -78,13 +79,26 @@ func matchTool(argv []string, formats []string) classify.Answer {
 	return classify.Accept()
 }
 
+// hasPrefix reports whether a, in optionSpelling, starts with one of
+// prefixes in theirs.
 func hasPrefix(a string, prefixes []string) bool {
+	a = optionSpelling(a)
 	for _, p := range prefixes {
-		if strings.HasPrefix(a, p) {
+		if strings.HasPrefix(a, optionSpelling(p)) {
 			return true
 		}
 	}
 	return false
+}
+
+// optionSpelling is an option word as the runners read its name: jest
+// (yargs) and vitest (cac) take --list-tests for --listTests and
+// --output-file for --outputFile, and tsc reads option names in any case
+// (--showconfig, --LISTFILES). The dashes inside the name go and the
+// letters are lowered; the leading dashes stay, so that -w is not --w.
+func optionSpelling(w string) string {
+	name := strings.TrimLeft(w, "-")
+	return w[:len(w)-len(name)] + strings.ToLower(strings.ReplaceAll(name, "-", ""))
 }
 
 // npm reads its options from the command line with nopt: an option may be
