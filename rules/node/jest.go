@@ -89,8 +89,11 @@ func (j *jestReader) feed(ls []string, i int) {
 		j.list.on = false
 		return
 	}
-	if t := strings.TrimSpace(l); l[0] == ' ' && (isCodeFrame(t) || strings.HasPrefix(t, "at ")) {
-		j.t.reportStarts(j.stream) // a failure's excerpt or frames
+	if t := strings.TrimSpace(l); l[0] == ' ' && (isCodeFrame(t) || strings.HasPrefix(t, "at ")) ||
+		j.gaps && !strings.HasPrefix(l, "Ran all test suites") {
+		// A failure's excerpt or frames; behind a grep, any line but
+		// the runner's last: its summary is the last thing left.
+		j.t.reportStarts(j.stream)
 	}
 	if l[0] != ' ' {
 		j.margin(l)

@@ -152,6 +152,9 @@ func (v *vitestReader) Feed(l string) {
 		// A blank line ends the console output; behind a grep, which
 		// may have left it out, so does a line vitest prints itself.
 		v.console = t != "" && !(v.cuts[v.stream].gaps && vitestOwnLine(l, t))
+		if v.console && v.cuts[v.stream].gaps {
+			v.t.reportStarts(v.stream)
+		}
 		if v.console || t == "" {
 			return
 		}
@@ -161,6 +164,11 @@ func (v *vitestReader) Feed(l string) {
 		return
 	}
 	v.t.endSummary()
+	if t != "" && v.cuts[v.stream].gaps {
+		// Behind a grep the runner's own summary is the last thing
+		// left of its stream: a group with a line after it is a test's.
+		v.t.reportStarts(v.stream)
+	}
 	if v.lead && v.leadLine(l, t) {
 		return
 	}
