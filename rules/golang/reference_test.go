@@ -45,9 +45,9 @@ var (
 	refPackage  = regexp.MustCompile(`^(ok  |FAIL|\?   )\t(\S+)(?:\t| \[|$)`)
 	refCoverage = regexp.MustCompile(`^\t(\S+)\t\tcoverage: `)
 	refResult   = regexp.MustCompile(`^( *)--- (FAIL|PASS|SKIP): (\S+) \([0-9.]+s\)$`)
-	// refTailFail is a failing result at the end of a line a test's output
+	// refTailResult is a result at the end of a line a test's output
 	// without a final newline ran into.
-	refTailFail = regexp.MustCompile(`\S--- FAIL: (\S+) \([0-9.]+s\)$`)
+	refTailResult = regexp.MustCompile(`\S--- (FAIL|PASS|SKIP): (\S+) \([0-9.]+s\)$`)
 	refMarker   = regexp.MustCompile(`^=== (RUN|PAUSE|CONT|NAME) +(\S+)$`)
 	// refTailMarker is a run marker at the end of such a line.
 	refTailMarker = regexp.MustCompile(`\S=== (RUN|PAUSE|CONT|NAME) +(\S+)$`)
@@ -214,8 +214,8 @@ func (f *goFacts) readGroup(g refGroup, mayLackStart bool) {
 		indent, result, name := -1, "", ""
 		if m := refResult.FindStringSubmatch(l); m != nil {
 			indent, result, name = len(m[1]), m[2], m[3]
-		} else if m := refTailFail.FindStringSubmatch(l); m != nil {
-			indent, result, name = 0, "FAIL", m[1]
+		} else if m := refTailResult.FindStringSubmatch(l); m != nil {
+			indent, result, name = 0, m[1], m[2]
 		}
 		marker := refMarker.FindStringSubmatch(l)
 		if marker == nil {

@@ -53,20 +53,21 @@ const (
 func Test(r *summarize.Run) *summarize.Body {
 	var g goTestLog
 	summarize.ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
+	g.settle()
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	b.Count("packages_ok", g.pkgOK)
-	b.Count("packages_failed", g.pkgFailed)
-	b.Count("packages_no_test_files", g.pkgNoFiles)
+	b.Tally("packages_ok", g.pkgOK)
+	b.Tally("packages_failed", g.pkgFailed)
+	b.Tally("packages_no_test_files", g.pkgNoFiles)
 	if g.verbose {
-		b.Count("tests_passed", g.passed)
+		b.Tally("tests_passed", g.passed)
 	}
-	b.Count("tests_failed", len(g.failed))
+	b.Tally("tests_failed", len(g.failed))
 	if g.verbose {
-		b.Count("tests_skipped", g.skipped)
+		b.Tally("tests_skipped", g.skipped)
 	}
-	b.Count("build_errors", g.diags.errors)
+	b.Tally("build_errors", g.diags.errors)
 	if g.final != "" {
 		b.Field("final_status", g.final)
 	}
@@ -109,6 +110,12 @@ func Test(r *summarize.Run) *summarize.Body {
 	}
 	nFailures, size := summarize.FitList("failures", failures, maxGoFailures, room)
 	room -= size
+	var unplaced []string
+	if r.MayLackStart() {
+		unplaced = goUnplaced(goTextOf(r, r.Stdout))
+	}
+	nUnplaced, size := summarize.FitList("unplaced_lines", unplaced, maxGoPackageOutput, room)
+	room -= size
 	nPassed, _ := summarize.FitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
 
 	summarize.AddHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
@@ -124,8 +131,29 @@ func Test(r *summarize.Run) *summarize.Body {
 	if n := goLinesOmitted(lineBreaks(panics), panicLost, nPanics) + goLinesOmitted(lineBreaks(races), raceLost, nRaces); n > 0 {
 		b.Count("trace_lines_omitted", n)
 	}
+	summarize.AddList(b, "unplaced_lines", unplaced, nUnplaced)
 	summarize.AddList(b, "passed_packages", g.passedPkgs, nPassed)
 	return b
+}
+
+// goUnplaced returns the lines an output cut at its start (tail, grep)
+// begins with before the first line that says whose lines follow: a
+// package result, a test's result or run marker, a trace, a build header
+// or diagnostic. Their test or package was cut off, so the body keeps
+// them as they are (blank lines aside).
+func goUnplaced(ls []string) []string {
+	var out []string
+	for _, l := range ls {
+		if _, _, ok := goPackageResult(l); ok || isGoTestResult(l) || strings.HasPrefix(l, "=== ") ||
+			strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || l == goRaceHead ||
+			strings.HasPrefix(l, "# ") || goLocation(l) != "" {
+			break
+		}
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // goSpread orders the indices of a list so that its first limit items are
@@ -226,14 +254,16 @@ type goTestRecord struct {
 type goTestLog struct {
 	diags goDiags
 
-	verbose                      bool // "=== RUN" lines were seen
+	verbose bool // "=== RUN" lines were seen
+	// results holds every package result line and go's closing "FAIL"
+	// line, in order; settle makes the counts and lists of them.
+	results                      []goResult
 	pkgOK, pkgFailed, pkgNoFiles int
 	failedPkgs, passedPkgs       []string
 	passed, skipped              int
 	failed                       []*goTestRecord
 	panics, races                []*goTrace
 	final                        string // the last FAIL line, or the last ok line
-	finalFail                    bool
 	unexplained                  []goPackageOutput
 	leftover                     []goPackageOutput
 
@@ -247,8 +277,29 @@ type goTestLog struct {
 	otherLost int      // unattributed lines before those
 	build     bool     // after a "# pkg" header: build output until a test line
 
+	// prev is the test the output was in when a package result closed
+	// the scope, while it had not failed: a test's own output can print a
+	// line of a result's shape, so its lines and its real result may
+	// follow.
+	prev *goTestRecord
+	// passing is the last test that passed or was skipped: its lines are
+	// let go when another test's line comes, as its "--- PASS:" line may
+	// have been its own output.
+	passing *goTestRecord
+
 	records []goTestRecord // the block new records are cut from
 	spare   [][]string     // line buffers of tests that passed, for new records
+}
+
+// goResult is a package result line ("ok  \tpkg", "FAIL\tpkg", "?   \tpkg",
+// kind 'o', 'F', '?') or go's closing "FAIL" (kind 'f', no pkg), with the
+// output of a package that failed with nothing else to show for it.
+type goResult struct {
+	kind     byte
+	pkg      string
+	line     string
+	output   *goPackageOutput
+	imitated bool // another result line of its package overrules it
 }
 
 // goPackageOutput is a package that failed with nothing to show for it but
@@ -267,8 +318,8 @@ func (g *goTestLog) Feed(l string) {
 		}
 		g.trace = nil
 	}
-	if kind, _, ok := goPackageResult(l); ok {
-		g.packageResult(kind, l)
+	if kind, pkg, ok := goPackageResult(l); ok {
+		g.packageResult(kind, pkg, l)
 		return
 	}
 	indented := l != "" && (l[0] == ' ' || l[0] == '\t')
@@ -309,7 +360,7 @@ func (g *goTestLog) Feed(l string) {
 		l == "testing: warning: no tests to run":
 		// go test's own closing lines, and the race report's delimiter.
 		if l == "FAIL" {
-			g.final, g.finalFail = l, true
+			g.results = append(g.results, goResult{kind: 'f', line: l})
 		}
 	case g.cur != nil && g.cur.result == 'F' && strings.HasPrefix(g.cur.name, "Example"):
 		// A failing example prints its got:/want: lines unindented.
@@ -318,8 +369,10 @@ func (g *goTestLog) Feed(l string) {
 		g.other = append(g.other, l)
 		if len(g.other) > 2*maxGoPackageOutput {
 			// Keep the last lines only, in amortized constant time.
-			g.otherLost += copy(g.other, g.other[maxGoPackageOutput:])
+			n := len(g.other) - maxGoPackageOutput
+			copy(g.other, g.other[n:])
 			g.other = g.other[:maxGoPackageOutput]
+			g.otherLost += n
 		}
 	}
 }
@@ -331,6 +384,8 @@ func (g *goTestLog) marker(l string) {
 	action, name, _ := strings.Cut(strings.TrimPrefix(l, "=== "), " ")
 	name = strings.TrimSpace(name)
 	t := g.tests[name]
+	g.prev = nil
+	g.letGo(t)
 	if action == "RUN" || t == nil || t.result != 0 {
 		// A new run: -count=N runs a test again under the same name.
 		t = g.newRecord(name)
@@ -351,6 +406,9 @@ func (g *goTestLog) owner(l string) *goTestRecord {
 	}
 	if len(g.nested) > 0 {
 		return g.nested[len(g.nested)-1]
+	}
+	if g.cur == nil {
+		return g.prev
 	}
 	return g.cur
 }
@@ -375,7 +433,22 @@ func (g *goTestLog) testResult(l string) {
 	result := head[4]
 	name := head[len("--- FAIL: "):strings.LastIndex(head, " (")]
 	t := g.tests[name]
-	if t == nil || t.result != 0 {
+	if t == nil && g.prev != nil && g.prev.name == name {
+		t = g.prev
+	}
+	g.prev = nil
+	g.letGo(t)
+	switch {
+	case t != nil && result == 'F' && (t.result == 'P' || t.result == 'S') && (t == g.cur || t == g.passing):
+		// The test's own output printed its PASS or SKIP line: the
+		// real result comes last.
+		if t.result == 'P' {
+			g.passed--
+		} else {
+			g.skipped--
+		}
+		g.passing = nil
+	case t == nil || t.result != 0:
 		t = g.newRecord(name)
 	}
 	t.result = result
@@ -391,10 +464,19 @@ func (g *goTestLog) testResult(l string) {
 		g.explained = true
 	case 'P':
 		g.passed++
-		g.dropLines(t)
+		g.passing = t
 	case 'S':
 		g.skipped++
-		g.dropLines(t)
+		g.passing = t
+	}
+}
+
+// letGo drops the lines of the last test that passed, unless t is that
+// test.
+func (g *goTestLog) letGo(t *goTestRecord) {
+	if g.passing != nil && g.passing != t {
+		g.dropLines(g.passing)
+		g.passing = nil
 	}
 }
 
@@ -441,28 +523,72 @@ func (g *goTestLog) closeScope() {
 	g.cur, g.nested = nil, g.nested[:0]
 }
 
-// packageResult reads a package's result line and closes its scope.
-func (g *goTestLog) packageResult(kind byte, l string) {
-	switch kind {
-	case 'o':
-		g.pkgOK++
-		g.passedPkgs = append(g.passedPkgs, l)
-	case 'F':
-		g.pkgFailed++
-		g.failedPkgs = append(g.failedPkgs, l)
-		if !g.explained && !strings.HasSuffix(l, " failed]") {
-			g.unexplained = append(g.unexplained, goPackageOutput{l, g.other, g.otherLost})
-			g.other = nil
-		}
-	case '?':
-		g.pkgNoFiles++
+// packageResult reads a package's result line and closes its scope. The
+// test the output was in stays prev: the line may be its own output.
+func (g *goTestLog) packageResult(kind byte, pkg, l string) {
+	res := goResult{kind: kind, pkg: pkg, line: l}
+	if kind == 'F' && !g.explained && !strings.HasSuffix(l, " failed]") {
+		n := max(0, len(g.other)-maxGoPackageOutput)
+		res.output = &goPackageOutput{l, g.other[n:], g.otherLost + n}
+		g.other = nil
 	}
-	if kind == 'F' || kind == 'o' && !g.finalFail {
-		g.final, g.finalFail = l, kind == 'F'
+	g.results = append(g.results, res)
+	prev := g.cur
+	if prev == nil {
+		prev = g.prev
+	}
+	if prev == nil || prev.result == 'F' {
+		prev = nil
 	}
 	g.closeScope()
+	g.prev = prev
 	g.explained, g.build = false, false
 	g.other, g.otherLost = g.other[:0], 0
+}
+
+// settle makes the package counts and lists of the result lines. A test
+// can print a line of a result's shape, its own package's or another's,
+// but go prints a package's real result after everything its test binary
+// printed, and a package that failed never prints ok: so of a package's
+// result lines the worst (FAIL, then ok, then no test files) is its
+// result, and the last of those is the line shown.
+func (g *goTestLog) settle() {
+	rank := map[byte]int{'F': 3, 'o': 2, '?': 1}
+	chosen := map[string]int{}
+	for i, r := range g.results {
+		if r.pkg == "" {
+			continue
+		}
+		if j, ok := chosen[r.pkg]; ok && rank[g.results[j].kind] > rank[r.kind] {
+			g.results[i].imitated = true
+			continue
+		} else if ok {
+			g.results[j].imitated = true
+		}
+		chosen[r.pkg] = i
+	}
+	failed := false
+	for _, r := range g.results {
+		if r.imitated {
+			continue
+		}
+		switch r.kind {
+		case 'o':
+			g.pkgOK++
+			g.passedPkgs = append(g.passedPkgs, r.line)
+		case 'F':
+			g.pkgFailed++
+			g.failedPkgs = append(g.failedPkgs, r.line)
+			if r.output != nil {
+				g.unexplained = append(g.unexplained, *r.output)
+			}
+		case '?':
+			g.pkgNoFiles++
+		}
+		if r.kind == 'F' || r.kind == 'f' || r.kind == 'o' && !failed {
+			g.final, failed = r.line, r.kind != 'o'
+		}
+	}
 }
 
 // EndStream resets what must not carry from one stream to the other. Lines
@@ -471,7 +597,8 @@ func (g *goTestLog) packageResult(kind byte, l string) {
 func (g *goTestLog) EndStream() {
 	g.diags.EndStream()
 	if len(g.other) > 0 && !g.explained {
-		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
+		n := max(0, len(g.other)-maxGoPackageOutput)
+		g.leftover = append(g.leftover, goPackageOutput{lines: g.other[n:], lost: g.otherLost + n})
 	}
 	g.closeScope()
 	g.trace = nil

@@ -1,0 +1,181 @@
+package golang_test
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// goTallies are the go rules' counts of lines: go prints no totals, so
+// each is a statement about the whole output only when the output is whole
+// (docs/format.md, "A count is a statement").
+var goTallies = []string{
+	"packages_ok", "packages_failed", "packages_no_test_files", "tests_passed", "tests_failed", "tests_skipped",
+	"build_errors", "errors", "messages", "packages", "downloads", "fetches", "warnings",
+}
+
+// TestGoOracle holds every go block of the corpus to what its (cut) output
+// shows, as the reference reader reads it: no count without a visible
+// basis, no count other than the reader's, every failing test, failing
+// package and reason location the text shows named (or covered by an
+// _omitted count), no package listed as passing that failed, and the lines
+// whose start a filter cut kept or counted.
+func TestGoOracle(t *testing.T) {
+	cases, wrong := 0, 0
+	for _, c := range ruletest.Corpus(t, "testdata") {
+		if !strings.HasPrefix(c.Run.Rule, "bash.go_") {
+			continue
+		}
+		cases++
+		block, _ := rules.Block(c.Run)
+		problems := goOracle(c.Run, block)
+		if len(problems) > 0 {
+			wrong++
+		}
+		for _, p := range problems {
+			t.Errorf("%s: %s", c.Name, p)
+		}
+		if len(problems) > 0 {
+			t.Logf("%s:\n%s", c.Name, block)
+		}
+	}
+	t.Logf("%d go cases, %d with a wrong statement", cases, wrong)
+}
+
+// goOracle returns what block states that r's output contradicts.
+func goOracle(r *summarize.Run, block []byte) []string {
+	p, err := ruletest.Parse(block)
+	if err != nil {
+		return []string{fmt.Sprintf("%v:\n%s", err, block)}
+	}
+	if p.Header["compression"] != "curated" || p.Scalars["fallback"] == "true" {
+		return nil
+	}
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	partial := r.Partial()
+	count := func(key string) (n int, stated bool) {
+		if partial {
+			if n, ok := p.Int(key + "_seen"); ok {
+				return n, true
+			}
+			return 0, false
+		}
+		return p.Int(key)
+	}
+	// check states that a count, when stated, is what the reader sees.
+	check := func(key string, want int) {
+		if n, ok := count(key); ok && n != want {
+			bad("%s %d, the output shows %d", key, n, want)
+		}
+	}
+	for _, key := range goTallies {
+		if _, ok := p.Scalars[key]; partial && ok {
+			bad("%s stated on a cut output, where its basis may be gone", key)
+		}
+	}
+	switch r.Rule {
+	case "bash.go_test":
+		problems = append(problems, goTestOracle(r, p, check)...)
+	case "bash.go_build", "bash.go_vet":
+		d := readDiags(summarize.Lines(r.Stderr), summarize.Lines(r.Stdout))
+		check("errors", d.located)
+		check("packages", d.headers)
+	}
+	return problems
+}
+
+// goTestOracle checks a go test block against the reference reader.
+func goTestOracle(r *summarize.Run, p ruletest.Parsed, check func(string, int)) []string {
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	f := readRun(r)
+	kinds := map[byte]int{}
+	for _, k := range f.pkgs {
+		kinds[k]++
+	}
+	check("packages_ok", kinds['o'])
+	check("packages_failed", kinds['F'])
+	check("packages_no_test_files", kinds['?'])
+	check("tests_failed", len(f.failed))
+	if f.verbose {
+		check("tests_passed", f.passed)
+		check("tests_skipped", f.skipped)
+	}
+	if len(f.buildErrors) > 0 {
+		check("build_errors", len(compactSorted(f.buildErrors)))
+	}
+	_, failedOmitted := p.Scalars["failed_tests_omitted"]
+	for _, name := range compactSorted(f.failed) {
+		if !failedOmitted && !slices.Contains(p.Lists["failed_tests"], name) {
+			bad("failing test %s not in failed_tests", name)
+		}
+	}
+	_, failuresOmitted := p.Scalars["failures_omitted"]
+	_, linesOmitted := p.Scalars["failure_lines_omitted"]
+	for test, locs := range f.reasons {
+		for _, loc := range locs {
+			if !failuresOmitted && !linesOmitted && !p.Mentions(loc) {
+				bad("%s's reason at %s not shown", test, loc)
+			}
+		}
+	}
+	for pkg, k := range f.pkgs {
+		if k == 'F' && !p.Mentions("\t"+pkg) {
+			bad("failed package %s not shown", pkg)
+		}
+	}
+	for _, it := range p.Lists["passed_packages"] {
+		if pkg, _ := packageOf(it); f.pkgs[pkg] != 'o' {
+			bad("passed_packages lists %q, whose package did not pass", it)
+		}
+	}
+	if fs := p.Scalars["final_status"]; strings.HasPrefix(fs, "ok") {
+		for pkg, k := range f.pkgs {
+			if k == 'F' {
+				bad("final_status %q although %s failed", fs, pkg)
+			}
+		}
+	}
+	_, unplacedOmitted := p.Scalars["unplaced_lines_omitted"]
+	for _, l := range f.unplaced {
+		if l = strings.TrimSpace(l); l != "" && !unplacedOmitted && !p.Mentions(l) {
+			bad("line %q, before the first line the output places, not kept", l)
+		}
+	}
+	return problems
+}
+
+// refDiags is what a go build or go vet output shows: the diagnostics with
+// a file.go:N:M location and the "# pkg" header runs.
+type refDiags struct{ located, headers int }
+
+var refLocated = regexp.MustCompile(`^(?:vet: )?\S+\.go:\d+(?::\d+)?: `)
+
+// readDiags reads build and vet output.
+func readDiags(streams ...[]string) refDiags {
+	var d refDiags
+	for _, ls := range streams {
+		header := false
+		for _, l := range ls {
+			switch {
+			case strings.HasPrefix(l, "# "):
+				if !header {
+					d.headers++
+				}
+				header = true
+				continue
+			case refLocated.MatchString(l) && !strings.HasSuffix(l, ": too many errors"):
+				d.located++
+			}
+			header = false
+		}
+	}
+	return d
+}
