@@ -36,8 +36,8 @@ type goFacts struct {
 	// buildErrors holds the "file.go:N:M" of each compiler or vet error.
 	buildErrors []string
 	// unplaced holds the lines before the first line that says whose they
-	// are (a result, a run marker, a package result, a panic, a build
-	// header or error), when the output's start may be cut.
+	// are (a result, a run marker, a package result, a panic or a race, a
+	// build header or error), when the output's start may be cut.
 	unplaced []string
 }
 
@@ -48,7 +48,7 @@ var (
 	// refTailResult is a result at the end of a line a test's output
 	// without a final newline ran into.
 	refTailResult = regexp.MustCompile(`\S--- (FAIL|PASS|SKIP): (\S+) \([0-9.]+s\)$`)
-	refMarker   = regexp.MustCompile(`^=== (RUN|PAUSE|CONT|NAME) +(\S+)$`)
+	refMarker     = regexp.MustCompile(`^=== (RUN|PAUSE|CONT|NAME) +(\S+)$`)
 	// refTailMarker is a run marker at the end of such a line.
 	refTailMarker = regexp.MustCompile(`\S=== (RUN|PAUSE|CONT|NAME) +(\S+)$`)
 	refReason     = regexp.MustCompile(`^( +)(\S+\.go:\d+): `)
@@ -223,7 +223,8 @@ func (f *goFacts) readGroup(g refGroup, mayLackStart bool) {
 		}
 		if !placed {
 			if kind != 0 || result != "" || marker != nil || refBuild.MatchString(l) ||
-				strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "# ") {
+				strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "# ") ||
+				l == "WARNING: DATA RACE" {
 				placed = true
 			} else {
 				f.unplaced = append(f.unplaced, l)

@@ -112,7 +112,7 @@ func Test(r *summarize.Run) *summarize.Body {
 	room -= size
 	var unplaced []string
 	if r.MayLackStart() {
-		unplaced = goUnplaced(goTextOf(r, r.Stdout))
+		unplaced = goUnplacedOf(r.Lines(r.Stdout))
 	}
 	nUnplaced, size := summarize.FitList("unplaced_lines", unplaced, maxGoPackageOutput, room)
 	room -= size
@@ -134,6 +134,35 @@ func Test(r *summarize.Run) *summarize.Body {
 	summarize.AddList(b, "unplaced_lines", unplaced, nUnplaced)
 	summarize.AddList(b, "passed_packages", g.passedPkgs, nPassed)
 	return b
+}
+
+// goUnplacedOf returns goUnplaced of a stream: of the text of each
+// package's test2json events, whose first events a filter may have cut as
+// well, and of the lines that are not events.
+func goUnplacedOf(ls []string) []string {
+	if !hasGoEvents(ls) {
+		return goUnplaced(goText(ls))
+	}
+	groups := map[string][]string{}
+	var order []string
+	for _, l := range ls {
+		key := "\x00"
+		if e, ok := decodeGoEvent(l); ok && e.Action != "" {
+			key = e.Package
+			if key == "" {
+				key = "build " + e.ImportPath
+			}
+		}
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], l)
+	}
+	var out []string
+	for _, key := range order {
+		out = append(out, goUnplaced(goText(groups[key]))...)
+	}
+	return out
 }
 
 // goUnplaced returns the lines an output cut at its start (tail, grep)
@@ -286,6 +315,7 @@ type goTestLog struct {
 	// let go when another test's line comes, as its "--- PASS:" line may
 	// have been its own output.
 	passing *goTestRecord
+	last    string // the line read before
 
 	records []goTestRecord // the block new records are cut from
 	spare   [][]string     // line buffers of tests that passed, for new records
@@ -312,13 +342,20 @@ type goPackageOutput struct {
 
 // Feed reads one line of either stream.
 func (g *goTestLog) Feed(l string) {
+	g.feed(l)
+	g.last = l
+}
+
+// feed reads a line.
+func (g *goTestLog) feed(l string) {
 	if g.trace != nil {
-		if g.trace.feed(l) {
+		// A trace's end may be cut (grep, head): a package result ends it.
+		if _, _, ok := goPackageResult(l); !ok && g.trace.feed(l) {
 			return
 		}
 		g.trace = nil
 	}
-	if kind, pkg, ok := goPackageResult(l); ok {
+	if kind, pkg, ok := goPackageResult(l); ok && !g.ownOK(kind) {
 		g.packageResult(kind, pkg, l)
 		return
 	}
@@ -375,6 +412,14 @@ func (g *goTestLog) Feed(l string) {
 			g.otherLost += n
 		}
 	}
+}
+
+// ownOK reports whether a package result line of kind is a test's own
+// output: with -v, go prints a package's ok line right after its "PASS"
+// line (and the coverage line of -cover), so an ok line after anything
+// else is text a test printed.
+func (g *goTestLog) ownOK(kind byte) bool {
+	return kind == 'o' && g.verbose && g.last != "PASS" && !strings.HasPrefix(g.last, "coverage: ")
 }
 
 // marker reads "=== RUN   name", "=== PAUSE name", "=== CONT  name" and
