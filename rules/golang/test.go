@@ -52,6 +52,7 @@ const (
 // streams are read with the same reader, so 2>&1 gives the same body.
 func Test(r *summarize.Run) *summarize.Body {
 	var g goTestLog
+	g.testsOK = goTestsOK(r.Lines(r.Stdout))
 	summarize.ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
 	g.settle()
 
@@ -316,6 +317,8 @@ type goTestLog struct {
 	// have been its own output.
 	passing *goTestRecord
 	last    string // the line read before
+	// testsOK holds the ok lines test2json gives as tests' output.
+	testsOK map[string]bool
 
 	records []goTestRecord // the block new records are cut from
 	spare   [][]string     // line buffers of tests that passed, for new records
@@ -349,13 +352,14 @@ func (g *goTestLog) Feed(l string) {
 // feed reads a line.
 func (g *goTestLog) feed(l string) {
 	if g.trace != nil {
-		// A trace's end may be cut (grep, head): a package result ends it.
-		if _, _, ok := goPackageResult(l); !ok && g.trace.feed(l) {
+		// A trace's end may be cut (grep, head): a package or test result
+		// or a run marker, never a trace's line, ends it.
+		if _, _, ok := goPackageResult(l); !ok && !isGoTestResult(l) && !strings.HasPrefix(l, "=== ") && g.trace.feed(l) {
 			return
 		}
 		g.trace = nil
 	}
-	if kind, pkg, ok := goPackageResult(l); ok && !g.ownOK(kind) {
+	if kind, pkg, ok := goPackageResult(l); ok && !g.ownOK(kind, l) {
 		g.packageResult(kind, pkg, l)
 		return
 	}
@@ -414,12 +418,39 @@ func (g *goTestLog) feed(l string) {
 	}
 }
 
-// ownOK reports whether a package result line of kind is a test's own
+// ownOK reports whether a package result line l of kind is a test's own
 // output: with -v, go prints a package's ok line right after its "PASS"
 // line (and the coverage line of -cover), so an ok line after anything
-// else is text a test printed.
-func (g *goTestLog) ownOK(kind byte) bool {
-	return kind == 'o' && g.verbose && g.last != "PASS" && !strings.HasPrefix(g.last, "coverage: ")
+// else is text a test printed; and test2json's events say whose a line
+// is (testsOK). Only ok lines are judged: a FAIL line is always read, so
+// that no failure can be hidden.
+func (g *goTestLog) ownOK(kind byte, l string) bool {
+	return kind == 'o' && (g.testsOK[l] || g.verbose && g.last != "PASS" && !strings.HasPrefix(g.last, "coverage: "))
+}
+
+// goTestsOK returns the package ok lines that test2json's events give as
+// a test's output (an event with a Test), not as a package's.
+func goTestsOK(ls []string) map[string]bool {
+	var set map[string]bool
+	for _, l := range ls {
+		if !strings.Contains(l, `"Output":"ok  \t`) || !strings.Contains(l, `"Test":"`) {
+			continue
+		}
+		e, ok := decodeGoEvent(l)
+		if !ok || e.Test == "" || e.Action != "output" {
+			continue
+		}
+		out := e.Output
+		if e.quoted {
+			var arena textArena
+			out = arena.unquote(out)
+		}
+		if set == nil {
+			set = map[string]bool{}
+		}
+		set[strings.TrimSuffix(out, "\n")] = true
+	}
+	return set
 }
 
 // marker reads "=== RUN   name", "=== PAUSE name", "=== CONT  name" and
