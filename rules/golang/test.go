@@ -53,6 +53,7 @@ const (
 func Test(r *summarize.Run) *summarize.Body {
 	var g goTestLog
 	g.testsOK = goTestsOK(r.Lines(r.Stdout))
+	g.gaps = r.Cut.Any || r.StdoutTruncated
 	summarize.ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
 	g.settle()
 
@@ -115,6 +116,7 @@ func Test(r *summarize.Run) *summarize.Body {
 	if r.MayLackStart() {
 		unplaced = goUnplacedOf(r.Lines(r.Stdout))
 	}
+	unplaced = append(unplaced, g.stray...)
 	nUnplaced, size := summarize.FitList("unplaced_lines", unplaced, maxGoPackageOutput, room)
 	room -= size
 	nPassed, _ := summarize.FitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
@@ -319,6 +321,11 @@ type goTestLog struct {
 	last    string // the line read before
 	// testsOK holds the ok lines test2json gives as tests' output.
 	testsOK map[string]bool
+	// gaps tells that lines may be missing anywhere (grep, the capture
+	// limit), so a line may follow the result of a test it is not of:
+	// such lines are kept in stray.
+	gaps  bool
+	stray []string
 
 	records []goTestRecord // the block new records are cut from
 	spare   [][]string     // line buffers of tests that passed, for new records
@@ -391,6 +398,11 @@ func (g *goTestLog) feed(l string) {
 	case isGoProgress(l):
 	case indented && g.owner(l) != nil:
 		t := g.owner(l)
+		if g.gaps && g.verbose && (t.result == 'P' || t.result == 'S') {
+			// With -v a test's lines come before its result: this one's
+			// test may have lost its marker to the filter.
+			g.stray = append(g.stray, l)
+		}
 		t.lines = append(t.lines, l)
 	case indented:
 	case g.build || goLocation(l) != "" || strings.HasPrefix(l, "go: "):
