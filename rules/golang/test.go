@@ -359,9 +359,11 @@ func (g *goTestLog) Feed(l string) {
 // feed reads a line.
 func (g *goTestLog) feed(l string) {
 	if g.trace != nil {
-		// A trace's end may be cut (grep, head): a package or test result
-		// or a run marker, never a trace's line, ends it.
-		if _, _, ok := goPackageResult(l); !ok && !isGoTestResult(l) && !strings.HasPrefix(l, "=== ") && g.trace.feed(l) {
+		// A trace's end may be cut (grep, head): a package or test result,
+		// a run marker or a test's reason line, never a trace's line,
+		// ends it.
+		if _, _, ok := goPackageResult(l); !ok && !isGoTestResult(l) && !strings.HasPrefix(l, "=== ") &&
+			!isGoReason(l) && g.trace.feed(l) {
 			return
 		}
 		g.trace = nil
@@ -499,6 +501,13 @@ func (g *goTestLog) owner(l string) *goTestRecord {
 		return g.prev
 	}
 	return g.cur
+}
+
+// isGoReason matches a test's "    file.go:12: message" line, indented by
+// spaces, which a trace's frames ("\t/path/file.go:12 +0x1d") never are.
+func isGoReason(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return len(t) < len(l) && goLocation(t) != ""
 }
 
 // isGoTestResult matches "--- FAIL: name (0.00s)" and its PASS and SKIP
