@@ -32,7 +32,7 @@ func Build(r *summarize.Run) *summarize.Body {
 // goDiagBody is the body of go_build and go_vet, whose outputs are the
 // same shape: "# pkg" headers and messages on stderr (stdout after 2>&1).
 func goDiagBody(r *summarize.Run) *summarize.Body {
-	var d goDiags
+	d := goDiags{cutStart: r.MayLackStart()}
 	summarize.ReadStreams(&d, r.Stderr, r.Stdout)
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())

@@ -121,9 +121,10 @@ func goTestOracle(r *summarize.Run, p ruletest.Parsed, check func(string, int)) 
 	}
 	_, failuresOmitted := p.Scalars["failures_omitted"]
 	_, linesOmitted := p.Scalars["failure_lines_omitted"]
+	_, unplacedOmitted := p.Scalars["unplaced_lines_omitted"]
 	for test, locs := range f.reasons {
 		for _, loc := range locs {
-			if !failuresOmitted && !linesOmitted && !p.Mentions(loc) {
+			if !failuresOmitted && !linesOmitted && !unplacedOmitted && !p.Mentions(loc) {
 				bad("%s's reason at %s not shown", test, loc)
 			}
 		}
@@ -145,7 +146,6 @@ func goTestOracle(r *summarize.Run, p ruletest.Parsed, check func(string, int)) 
 			}
 		}
 	}
-	_, unplacedOmitted := p.Scalars["unplaced_lines_omitted"]
 	for _, l := range f.unplaced {
 		if l = strings.TrimSpace(l); l != "" && !unplacedOmitted && !mentionsParts(p, l) {
 			bad("line %q, before the first line the output places, not kept", l)
