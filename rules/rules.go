@@ -76,10 +76,10 @@ var Table = []Family{
 		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Env: cargo.Env, Usage: []string{"cargo clippy"}},
 	}},
 	{Name: "golang", Finder: golang.Finder, Rules: []Rule{
-		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Summarize: golang.Test, Usage: []string{"go test"}},
-		{ID: "bash.go_build", Commands: []string{"go"}, Match: golang.MatchBuild, Summarize: golang.Build, Usage: []string{"go build"}},
-		{ID: "bash.go_vet", Commands: []string{"go"}, Match: golang.MatchVet, Summarize: golang.Vet, Usage: []string{"go vet"}},
-		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}},
+		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Env: golang.Env(golang.MatchTest), Summarize: golang.Test, Usage: []string{"go test"}},
+		{ID: "bash.go_build", Commands: []string{"go"}, Match: golang.MatchBuild, Env: golang.Env(golang.MatchBuild), Summarize: golang.Build, Usage: []string{"go build"}},
+		{ID: "bash.go_vet", Commands: []string{"go"}, Match: golang.MatchVet, Env: golang.Env(golang.MatchVet), Summarize: golang.Vet, Usage: []string{"go vet"}},
+		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Env: golang.Env(golang.MatchMod), Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}},
 	}},
 	{Name: "python", Finder: python.Finder, Rules: []Rule{
 		{ID: "bash.pytest", Commands: []string{"pytest", "python", "python3"}, Match: python.MatchPytest, Summarize: python.Pytest, Usage: []string{"pytest"}},
