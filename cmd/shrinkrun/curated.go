@@ -17,6 +17,20 @@ import (
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
+// child is the command curated runs. Under --pty git would start its pager
+// on the terminal shrinkrun captures, where nobody can press a key and a
+// long log waits for ever: GIT_PAGER=cat (which outranks core.pager and
+// PAGER) makes it print, as it does on a pipe. The command's own
+// assignments come after it and still win.
+func (inv *invocation) child() runner.Command {
+	if !inv.opts.pty {
+		return inv.cmd
+	}
+	c := inv.cmd
+	c.Env = append([]string{"GIT_PAGER=cat"}, c.Env...)
+	return c
+}
+
 // curated runs a recognized command with its output captured, then prints
 // the block, or the raw output when the block would not be clearly smaller.
 func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
@@ -33,7 +47,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		opt.StdoutTee, opt.StderrTee = teeTo(opt.StdoutTee, m), teeTo(opt.StderrTee, m)
 		stopProgress = startProgress(stderr, m)
 	}
-	out, st := runner.Capture(inv.cmd, opt)
+	out, st := runner.Capture(inv.child(), opt)
 	stopProgress()
 	capOut, capErr := out.Stdout.Bytes(), out.Stderr.Bytes()
 	r := &summarize.Run{
