@@ -44,6 +44,8 @@ type Result struct {
 	translated bool
 	// launcher is the matcher's Verdict.Launcher, for Tool.
 	launcher int
+	// environ is the matcher's Verdict.Environ, for InEnviron.
+	environ func(getenv func(string) string) string
 }
 
 // Tool is the first stage as its rule reads it: without the words that
@@ -86,7 +88,7 @@ func String(src string, m Matcher) Result {
 	if v.Rule == "" {
 		res.Reason, res.Pos = v.Reason, posString(c.first[v.At].Pos())
 	}
-	res.Rule, res.translated, res.launcher = v.Rule, v.Translated, v.Launcher
+	res.Rule, res.translated, res.launcher, res.environ = v.Rule, v.Translated, v.Launcher, v.Environ
 	return res
 }
 
@@ -111,7 +113,7 @@ func Argv(argv []string, m Matcher) Result {
 	}
 	res.Stages = [][]string{slices.Clone(argv[n:])}
 	v := m(res.Stages[0])
-	res.Rule, res.Reason, res.translated, res.launcher = v.Rule, v.Reason, v.Translated, v.Launcher
+	res.Rule, res.Reason, res.translated, res.launcher, res.environ = v.Rule, v.Reason, v.Translated, v.Launcher, v.Environ
 	return res
 }
 

@@ -51,7 +51,11 @@ func match(argv []string) classify.Verdict {
 			}
 			switch a := r.Match(argv); {
 			case a.Accepted:
-				return classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
+				v := classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
+				if r.Env != nil {
+					v.Environ = func(getenv func(string) string) string { return r.Env(argv, getenv) }
+				}
+				return v
 			case a.Mine:
 				return classify.Verdict{Reason: a.Reason, At: a.At}
 			case other == nil:

@@ -238,4 +238,3 @@ func replayRaw(stdout, stderr io.Writer, dir *privdir.Dir, id string) error {
 	}
 	return store.Copy(stderr, dir, id, store.Stderr)
 }
-
