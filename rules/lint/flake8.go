@@ -109,7 +109,7 @@ func flake8Finding(l string) (finding, bool) {
 		if strings.IndexByte(l, '\n') >= 0 {
 			return finding{}, false
 		}
-		loc := l[:len(l)-len(rest)]
+		loc := l[:len(l)-len(rest)-1]
 		return finding{
 			file:  l[:i],
 			loc:   loc,

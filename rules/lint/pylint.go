@@ -103,8 +103,10 @@ func pylintValue(argv []string, j int) (long, v string, n int, ok bool) {
 // file, and pylint's "Your code has been rated at ..." line. A message may
 // go on over several lines (duplicate-code lists the similar lines, blank
 // ones among them): the lines after a finding that ends without its
-// "(symbol)" belong to it, up to the one that ends with it. The "*************
-// Module NAME" headers and the rule above the rating are pylint's framing.
+// "(symbol)" belong to it, up to the one that ends with it, the next
+// finding, module header or rating (a grep may have left out the line with
+// the symbol). The "************* Module NAME" headers and the rule above
+// the rating are pylint's framing.
 // Other lines (a usage error, a crash) are kept as messages.
 func Pylint(r *summarize.Run) *summarize.Body {
 	rep := newReport()
@@ -113,7 +115,7 @@ func Pylint(r *summarize.Run) *summarize.Body {
 		var open *ruleGroup // the rule of a finding whose message goes on
 		for l := range summarize.EachLine(stream) {
 			f, ok := pylintFinding(l)
-			if !ok && open != nil && !isPylintModule(l) {
+			if !ok && open != nil && !isPylintModule(l) && !isPylintRating(l) {
 				if sym := pylintSymbol(l); sym != "" {
 					open.name(sym)
 					open = nil
@@ -131,7 +133,7 @@ func Pylint(r *summarize.Run) *summarize.Body {
 					g.name(sym)
 				}
 			case l == "" || isPylintModule(l) || isPylintRule(l):
-			case strings.HasPrefix(l, "Your code has been rated at "):
+			case isPylintRating(l):
 				rating = l
 			default:
 				rep.other(l)
@@ -171,7 +173,7 @@ func pylintFinding(l string) (finding, bool) {
 		}
 		return finding{
 			file:  l[:i],
-			loc:   l[:len(l)-len(rest)],
+			loc:   l[:len(l)-len(rest)-1],
 			rule:  rest[1:6],
 			msg:   rest[8:],
 			error: rest[1] == 'E' || rest[1] == 'F',
@@ -208,6 +210,12 @@ func pylintSymbol(l string) string {
 		}
 	}
 	return sym
+}
+
+// isPylintRating reports whether l is pylint's score line, "Your code has
+// been rated at 9.29/10" (and the previous run's score when it kept one).
+func isPylintRating(l string) bool {
+	return strings.HasPrefix(l, "Your code has been rated at ")
 }
 
 // isPylintModule reports whether l is pylint's header of a module's

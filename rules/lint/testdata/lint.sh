@@ -18,9 +18,12 @@
 # same command with that format writes CASE.json: the independent truth the
 # tests hold the blocks to (pylint --output-format=json, golangci-lint
 # --output.json.path stdout). flake8's JSON formatter is a plugin Debian does
-# not package: its oracle is its default format, parsed apart in the tests.
+# not package: its --format with a template that writes one JSON object a
+# line (the paths here hold no quote or backslash) stands in for it.
 #
-# Usage: bash rules/lint/testdata/lint.sh   (then go test ./rules/lint -run TestGolden -update)
+# Usage: bash rules/lint/testdata/lint.sh [RULE...]   (then go test ./rules/lint -run TestGolden -update)
+# RULE is flake8, pylint or golangci_lint, all three by default: the cases
+# of one tool can be made again without the others' tools installed.
 set -euo pipefail
 
 ROOT=/tmp/shrinkrun-corpus/lint
@@ -39,9 +42,25 @@ export GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
 export GOLANGCI_LINT_CACHE=$ROOT/.golangci-cache
 export GOCACHE=${GOCACHE:-$ROOT/.gocache}
 
-for tool in flake8 pylint golangci-lint; do
+RULES=("$@")
+[ ${#RULES[@]} -gt 0 ] || RULES=(flake8 pylint golangci_lint)
+for rule in "${RULES[@]}"; do
+	case $rule in
+	flake8 | pylint | golangci_lint) ;;
+	*) echo "lint.sh: unknown rule $rule" >&2; exit 2 ;;
+	esac
+	tool=${rule/_/-}
 	command -v "$tool" >/dev/null || { echo "lint.sh: $tool is not installed (.ci/deps.d/lint.sh)" >&2; exit 1; }
 done
+
+# wanted RULE: whether the cases of RULE are to be made.
+wanted() {
+	local r
+	for r in "${RULES[@]}"; do
+		[ "$r" = "$1" ] && return 0
+	done
+	return 1
+}
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT"
@@ -235,24 +254,28 @@ def compute(values):
 EOF
 done
 
-# flake8
-capture flake8 small calc 'flake8'
-capture flake8 large shop 'flake8 shop'
-capture flake8 dot shop 'flake8 .'
-capture flake8 count_stats shop 'flake8 --count --statistics shop'
-capture flake8 errors broken 'flake8'
-capture flake8 clean clean 'flake8'
-capture flake8 missing_file calc 'flake8 nosuch.py calc'
+if wanted flake8; then
+FJSON='--format={"path": "%(path)s", "row": %(row)d, "col": %(col)d, "code": "%(code)s"}'
+capture flake8 small calc 'flake8' "flake8 '$FJSON'"
+capture flake8 large shop 'flake8 shop' "flake8 '$FJSON' shop"
+capture flake8 dot shop 'flake8 .' "flake8 '$FJSON' ."
+capture flake8 count_stats shop 'flake8 --count --statistics shop' "flake8 '$FJSON' shop"
+capture flake8 errors broken 'flake8' "flake8 '$FJSON'"
+capture flake8 clean clean 'flake8' "flake8 '$FJSON'"
+capture flake8 missing_file calc 'flake8 nosuch.py calc' "flake8 '$FJSON' nosuch.py calc"
 capture flake8 usage calc 'flake8 --max-line-length=wide'
-capture flake8 python_m shop 'python3 -m flake8 --select=F,E9 shop'
+capture flake8 python_m shop 'python3 -m flake8 --select=F,E9 shop' "python3 -m flake8 '$FJSON' --select=F,E9 shop"
 capture flake8 tail shop 'flake8 shop | tail -40'
 capture flake8 tail_stats shop 'flake8 --statistics --count shop | tail -12'
 capture flake8 head shop 'flake8 shop | head -30'
 capture flake8 grep shop 'flake8 shop | grep F401'
 capture flake8 grep_v shop 'flake8 shop | grep -v E501'
 capture flake8 merged_tail broken 'flake8 2>&1 | tail -3'
+capture flake8 tail_count shop 'flake8 --count shop | tail -3'
+capture flake8 head_errors broken 'flake8 2>&1 | head -2'
+fi
 
-# pylint
+if wanted pylint; then
 capture pylint small calc 'pylint calc' 'pylint --output-format=json calc'
 capture pylint large shop 'pylint shop' 'pylint --output-format=json shop'
 capture pylint errors broken 'pylint app' 'pylint --output-format=json app'
@@ -268,6 +291,11 @@ capture pylint head shop 'pylint shop | head -40'
 capture pylint grep shop 'pylint shop | grep -E "W0611|E0602"'
 capture pylint grep_v shop 'pylint shop | grep -v C0'
 capture pylint merged broken 'pylint app 2>&1 | tail -15'
+capture pylint tail_rating shop 'pylint shop | tail -4'
+capture pylint head_merged broken 'pylint app 2>&1 | head -5'
+fi
+
+if wanted golangci_lint; then
 
 # ---------------------------------------------------------------- Go
 
@@ -391,3 +419,4 @@ capture golangci_lint tail_stats store 'golangci-lint run ./... | tail -6'
 capture golangci_lint head store 'golangci-lint run --max-same-issues=0 ./... | head -40'
 capture golangci_lint grep store 'golangci-lint run --max-same-issues=0 ./... | grep errcheck'
 capture golangci_lint merged typeerr 'golangci-lint run 2>&1 | tail -20'
+fi
