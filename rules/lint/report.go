@@ -16,9 +16,13 @@ import (
 
 // Caps of the lint rules' bodies.
 const (
-	// maxRuleLocs is the most locations one rule's item lists; the budget
-	// may make it fewer, the same for every rule (fitRules).
-	maxRuleLocs  = 50
+	// maxRuleLocs is the most locations the item of a rule with
+	// error-level findings lists, and maxExampleLocs that of the others:
+	// an error's location is where the code cannot run, a style note's
+	// are examples of one fix (by_file says where the rest are). The
+	// budget may make them fewer, the same for every rule (fitRules).
+	maxRuleLocs    = 50
+	maxExampleLocs = 10
 	maxFiles     = 100
 	maxMessages  = 30 // lines of the tool's own: the first 10 and the last 20
 	headMessages = 10
@@ -177,8 +181,8 @@ func partialRoom(r *summarize.Run) int {
 // fitRules renders the rules' items, rules with error-level findings
 // first, then by count, then in the order of their first finding: each
 // with as many locations as the room allows, the same number for every
-// rule, at most maxRuleLocs (the rules with errors keep maxRuleLocs when
-// that leaves the others at least one). It returns the items, how many of
+// rule, at most maxExampleLocs (the rules with errors keep maxRuleLocs
+// when that leaves the others at least one). It returns the items, how many of
 // them fit (the rest are counted by by_rule_omitted), and the number of
 // findings whose location no item shows.
 func (rep *report) fitRules(room int, seen string) (items []string, n, lost int) {
@@ -214,9 +218,9 @@ func (rep *report) fitRules(room int, seen string) (items []string, n, lost int)
 		}
 		return size <= room
 	}
-	// The largest c in [1, maxRuleLocs] for which every item fits.
+	// The largest c in [1, maxExampleLocs] for which every item fits.
 	best := func(errorsFull bool) ([]string, []int) {
-		lo, hi := 0, maxRuleLocs
+		lo, hi := 0, maxExampleLocs
 		var found []string
 		var shown []int
 		for lo < hi {
