@@ -16,8 +16,10 @@ import (
 	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/rules/golang"
 	"github.com/shrinkrun/shrinkrun/rules/lint"
+	"github.com/shrinkrun/shrinkrun/rules/listing"
 	"github.com/shrinkrun/shrinkrun/rules/node"
 	"github.com/shrinkrun/shrinkrun/rules/python"
+	"github.com/shrinkrun/shrinkrun/rules/search"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -92,6 +94,16 @@ var Table = []Family{
 		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}},
 		{ID: "bash.eslint", Commands: []string{"eslint", "npx"}, Match: node.MatchESLint, Summarize: node.ESLint, Usage: []string{"eslint"}},
 		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}},
+	}},
+	{Name: "search", Finder: search.Finder, Translated: true, Rules: []Rule{
+		{ID: "bash.rg", Commands: []string{"rg"}, Match: search.MatchRg, Summarize: search.Rg, Usage: []string{"rg PATTERN"}, Env: search.RgEnv},
+		{ID: "bash.grep", Commands: []string{"grep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
+		{ID: "bash.git_grep", Commands: []string{"git"}, Match: search.MatchGitGrep, Summarize: search.GitGrep, Usage: []string{"git grep -n PATTERN"}},
+	}},
+	{Name: "listing", Finder: listing.Finder, Translated: true, Rules: []Rule{
+		{ID: "bash.find", Commands: []string{"find"}, Match: listing.MatchFind, Summarize: listing.Find, Usage: []string{"find"}},
+		{ID: "bash.fd", Commands: []string{"fd", "fdfind"}, Match: listing.MatchFd, Summarize: listing.Fd, Usage: []string{"fd", "fdfind"}},
+		{ID: "bash.git_ls_files", Commands: []string{"git"}, Match: listing.MatchGitLsFiles, Summarize: listing.GitLsFiles, Usage: []string{"git ls-files"}},
 	}},
 	{Name: "lint", Finder: lint.Finder, Rules: []Rule{
 		{ID: "bash.flake8", Commands: []string{"flake8", "python", "python3"}, Match: lint.MatchFlake8, Summarize: lint.Flake8, Usage: []string{"flake8"}},

@@ -23,10 +23,10 @@ const (
 	// budget may make them fewer, the same for every rule (fitRules).
 	maxRuleLocs    = 50
 	maxExampleLocs = 10
-	maxFiles     = 100
-	maxMessages  = 30 // lines of the tool's own: the first 10 and the last 20
-	headMessages = 10
-	maxToolStats = 100 // lines of the tool's own counts (--statistics, golangci-lint's per-linter counts)
+	maxFiles       = 100
+	maxMessages    = 30 // lines of the tool's own: the first 10 and the last 20
+	headMessages   = 10
+	maxToolStats   = 100 // lines of the tool's own counts (--statistics, golangci-lint's per-linter counts)
 	// locsWidth is the width past which a rule's locations in one file go
 	// on a new line.
 	locsWidth = 100
