@@ -32,13 +32,13 @@ func Build(r *summarize.Run) *summarize.Body {
 // goDiagBody is the body of go_build and go_vet, whose outputs are the
 // same shape: "# pkg" headers and messages on stderr (stdout after 2>&1).
 func goDiagBody(r *summarize.Run) *summarize.Body {
-	var d goDiags
+	d := goDiags{cutStart: r.MayLackStart()}
 	summarize.ReadStreams(&d, r.Stderr, r.Stdout)
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	b.Count("errors", d.errors)
-	b.Count("messages", d.messages)
-	b.Count("packages", d.headers)
+	b.Tally("errors", d.errors)
+	b.Tally("messages", d.messages)
+	b.Tally("packages", d.headers)
 	room := r.BodyRoom() - len(b.Render())
 	if d.lost > 0 {
 		room -= len("diagnostic_lines_omitted: 0000000000\n")

@@ -49,6 +49,9 @@ var goCases = []ruletest.ExplainedCase{
 	{In: "go test -list .", Want: "", Explain: `1:9: option "-list" changes the output format; passing through`},
 	{In: "go test -x ./...", Want: "", Explain: `1:9: option "-x" changes the output format; passing through`},
 	{In: "go test -gcflags=-m ./...", Want: "", Explain: `1:9: option "-gcflags=-m" changes the output format; passing through`},
+	{In: "go test -v=test2json ./...", Want: "", Explain: `1:9: option "-v=test2json" changes the output format; passing through`},
+	{In: "go test -v=true ./...", Want: GoTest, Explain: ""},
+	{In: "go test -v=false ./...", Want: GoTest, Explain: ""},
 	{In: "go test -test.v=test2json", Want: "", Explain: `1:9: test binary flag "-test.v=test2json"; passing through`},
 	{In: "go test ./... -args -test.run X", Want: "", Explain: `1:21: test binary flag "-test.run"; passing through`},
 	{In: "go test -h", Want: "", Explain: "1:9: help or version requested (-h); passing through"},
@@ -88,3 +91,35 @@ const (
 	GoVet   = "bash.go_vet"
 	GoMod   = "bash.go_mod"
 )
+
+// TestGoflags: GOFLAGS is read as the flags it holds, from the command's
+// own assignment or the inherited environment (the assignment first):
+// a flag that changes the output passes through as it does on the command
+// line, others leave the rule as it was.
+func TestGoflags(t *testing.T) {
+	for _, c := range []struct {
+		src, inherited, want, reason string
+	}{
+		{"go test ./...", "", GoTest, ""},
+		{"go test ./...", "-count=1 -mod=mod", GoTest, ""},
+		{"go test ./...", "-v", GoTest, ""},
+		{"go test ./...", "-json", GoTest, ""},
+		{"go test ./...", "-x", "", `GOFLAGS=-x: option "-x" changes the output format`},
+		{"go test ./...", "-count=1 -n", "", `GOFLAGS=-count=1 -n: option "-n" changes the output format`},
+		{"go test ./...", "-v=test2json", "", `GOFLAGS=-v=test2json: option "-v=test2json" changes the output format`},
+		{"GOFLAGS=-bench=. go test ./...", "", "", `GOFLAGS=-bench=.: option "-bench=." changes the output format`},
+		{"GOFLAGS=-count=1 go test ./... 2>&1 | tail -30", "-x", GoTest, ""},
+		{"go build ./...", "-json", "", `GOFLAGS=-json: option "-json" changes the output format`},
+		{"go build ./...", "-v", "", `GOFLAGS=-v: option "-v" changes the output format`},
+		{"go build ./...", "-trimpath", GoBuild, ""},
+		{"go vet ./...", "-json", "", `GOFLAGS=-json: option "-json" changes the output format`},
+		{"go mod download", "-json", "", `GOFLAGS=-json: option "-json" changes the output format`},
+		{"go get golang.org/x/text", "-x", GoMod, ""},
+	} {
+		getenv := func(n string) string { return map[string]string{"GOFLAGS": c.inherited}[n] }
+		r := rules.String(c.src).InEnviron(getenv)
+		if r.Rule != c.want || r.Reason != c.reason {
+			t.Errorf("%q with GOFLAGS=%q inherited: rule %q (%q), want %q (%q)", c.src, c.inherited, r.Rule, r.Reason, c.want, c.reason)
+		}
+	}
+}

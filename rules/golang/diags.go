@@ -34,6 +34,10 @@ type goDiags struct {
 	pending  []string
 	open     bool // the last item takes continuation lines
 	lost     int  // continuation lines left out of their item
+	// cutStart tells that the output may lack its start (tail, grep): the
+	// continuation lines it begins with are an item of their own whose
+	// message was cut, counted neither as an error nor as a message.
+	cutStart bool
 }
 
 // header records a "# pkg" line (vet prints two: "# pkg" and "# [pkg]").
@@ -125,6 +129,10 @@ func (d *goDiags) Feed(l string) {
 	case d.continues(l):
 		d.cont(l)
 	case isGoProgress(l):
+	case d.cutStart && d.total == 0 && len(d.pending) == 0 && l[0] == '\t':
+		d.items = append(d.items, []string{l})
+		d.endItem()
+		d.body, d.open = 1, true
 	default:
 		d.message(l)
 	}

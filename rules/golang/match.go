@@ -2,6 +2,7 @@ package golang
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -38,6 +39,11 @@ func matchFlags(argv []string, from int, formats []string, testBinary bool) clas
 		case name == "":
 		case help[name]:
 			return classify.Refuse(j, "help or version requested (%s)", argv[j])
+		case testBinary && name == "-v" && strings.Contains(argv[j], "=") && !isGoBool(argv[j][strings.IndexByte(argv[j], '=')+1:]):
+			// -v=test2json switches the test binary to test2json's
+			// framing, which go test -json then decodes: typed by hand,
+			// the framing reaches the output.
+			return classify.Refuse(j, "option %q changes the output format", argv[j])
 		case strings.HasPrefix(name, "-test."):
 			// The test binary's own flags (-test.v=test2json, -test.bench,
 			// -test.list) are what go test translates its flags into; typed
@@ -71,4 +77,33 @@ func flagName(a string) string {
 	}
 	name, _, _ := strings.Cut(a, "=")
 	return name
+}
+
+// isGoBool reports whether a flag value is one strconv.ParseBool takes, as
+// go's flag package reads a boolean flag's value.
+func isGoBool(v string) bool {
+	_, err := strconv.ParseBool(v)
+	return err == nil
+}
+
+// Env returns the environment check of the rule whose matcher is match:
+// go prepends GOFLAGS, a space-separated list of -flag[=value] words, to
+// the flags of every subcommand that takes them, so GOFLAGS=-json or
+// GOFLAGS=-x changes the output as the flag on the command line does. The
+// flags are checked as if typed after the command's own words (where
+// matchFlags finds a flag just as well). Other variables that go reads
+// (GOTRACEBACK, GODEBUG, GOTOOLCHAIN) change what a trace or a download
+// line says, not the shape the rules read.
+func Env(match func([]string) classify.Answer) func(argv []string, getenv func(string) string) string {
+	return func(argv []string, getenv func(string) string) string {
+		v := getenv("GOFLAGS")
+		flags := strings.Fields(v)
+		if len(flags) == 0 {
+			return ""
+		}
+		if a := match(slices.Concat(argv, flags)); !a.Accepted {
+			return "GOFLAGS=" + v + ": " + a.Reason
+		}
+		return ""
+	}
 }

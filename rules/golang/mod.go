@@ -42,10 +42,10 @@ func Mod(r *summarize.Run) *summarize.Body {
 	summarize.ReadStreams(&m, r.Stderr, r.Stdout)
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	b.Count("downloads", m.downloads)
-	b.Count("fetches", m.fetches)
-	b.Count("warnings", len(m.warnings))
-	b.Count("errors", len(m.errors))
+	b.Tally("downloads", m.downloads)
+	b.Tally("fetches", m.fetches)
+	b.Tally("warnings", len(m.warnings))
+	b.Tally("errors", len(m.errors))
 
 	room := r.BodyRoom() - len(b.Render())
 	errs := joinItems(m.errors)

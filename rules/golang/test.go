@@ -52,21 +52,24 @@ const (
 // streams are read with the same reader, so 2>&1 gives the same body.
 func Test(r *summarize.Run) *summarize.Body {
 	var g goTestLog
+	g.testsOK = goTestsOK(r.Lines(r.Stdout))
+	g.gaps = r.Cut.Any || r.StdoutTruncated
 	summarize.ReadLines(&g, goTextOf(r, r.Stderr), goTextOf(r, r.Stdout))
+	g.settle()
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	b.Count("packages_ok", g.pkgOK)
-	b.Count("packages_failed", g.pkgFailed)
-	b.Count("packages_no_test_files", g.pkgNoFiles)
+	b.Tally("packages_ok", g.pkgOK)
+	b.Tally("packages_failed", g.pkgFailed)
+	b.Tally("packages_no_test_files", g.pkgNoFiles)
 	if g.verbose {
-		b.Count("tests_passed", g.passed)
+		b.Tally("tests_passed", g.passed)
 	}
-	b.Count("tests_failed", len(g.failed))
+	b.Tally("tests_failed", len(g.failed))
 	if g.verbose {
-		b.Count("tests_skipped", g.skipped)
+		b.Tally("tests_skipped", g.skipped)
 	}
-	b.Count("build_errors", g.diags.errors)
+	b.Tally("build_errors", g.diags.errors)
 	if g.final != "" {
 		b.Field("final_status", g.final)
 	}
@@ -109,6 +112,13 @@ func Test(r *summarize.Run) *summarize.Body {
 	}
 	nFailures, size := summarize.FitList("failures", failures, maxGoFailures, room)
 	room -= size
+	var unplaced []string
+	if r.MayLackStart() {
+		unplaced = goUnplacedOf(r.Lines(r.Stdout))
+	}
+	unplaced = append(unplaced, g.stray...)
+	nUnplaced, size := summarize.FitList("unplaced_lines", unplaced, maxGoPackageOutput, room)
+	room -= size
 	nPassed, _ := summarize.FitList("passed_packages", g.passedPkgs, maxGoPassedPackages, room)
 
 	summarize.AddHead(b, "build_diagnostics", diags, g.diags.total, nDiags)
@@ -124,8 +134,58 @@ func Test(r *summarize.Run) *summarize.Body {
 	if n := goLinesOmitted(lineBreaks(panics), panicLost, nPanics) + goLinesOmitted(lineBreaks(races), raceLost, nRaces); n > 0 {
 		b.Count("trace_lines_omitted", n)
 	}
+	summarize.AddList(b, "unplaced_lines", unplaced, nUnplaced)
 	summarize.AddList(b, "passed_packages", g.passedPkgs, nPassed)
 	return b
+}
+
+// goUnplacedOf returns goUnplaced of a stream: of the text of each
+// package's test2json events, whose first events a filter may have cut as
+// well, and of the lines that are not events.
+func goUnplacedOf(ls []string) []string {
+	if !hasGoEvents(ls) {
+		return goUnplaced(goText(ls))
+	}
+	groups := map[string][]string{}
+	var order []string
+	for _, l := range ls {
+		key := "\x00"
+		if e, ok := decodeGoEvent(l); ok && e.Action != "" {
+			key = e.Package
+			if key == "" {
+				key = "build " + e.ImportPath
+			}
+		}
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], l)
+	}
+	var out []string
+	for _, key := range order {
+		out = append(out, goUnplaced(goText(groups[key]))...)
+	}
+	return out
+}
+
+// goUnplaced returns the lines an output cut at its start (tail, grep)
+// begins with before the first line that says whose lines follow: a
+// package result, a test's result or run marker, a trace, a build header
+// or diagnostic. Their test or package was cut off, so the body keeps
+// them as they are (blank lines aside).
+func goUnplaced(ls []string) []string {
+	var out []string
+	for _, l := range ls {
+		if _, _, ok := goPackageResult(l); ok || isGoTestResult(l) || strings.HasPrefix(l, "=== ") ||
+			strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || l == goRaceHead ||
+			strings.HasPrefix(l, "# ") || goLocation(l) != "" {
+			break
+		}
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // goSpread orders the indices of a list so that its first limit items are
@@ -226,14 +286,16 @@ type goTestRecord struct {
 type goTestLog struct {
 	diags goDiags
 
-	verbose                      bool // "=== RUN" lines were seen
+	verbose bool // "=== RUN" lines were seen
+	// results holds every package result line and go's closing "FAIL"
+	// line, in order; settle makes the counts and lists of them.
+	results                      []goResult
 	pkgOK, pkgFailed, pkgNoFiles int
 	failedPkgs, passedPkgs       []string
 	passed, skipped              int
 	failed                       []*goTestRecord
 	panics, races                []*goTrace
 	final                        string // the last FAIL line, or the last ok line
-	finalFail                    bool
 	unexplained                  []goPackageOutput
 	leftover                     []goPackageOutput
 
@@ -247,8 +309,37 @@ type goTestLog struct {
 	otherLost int      // unattributed lines before those
 	build     bool     // after a "# pkg" header: build output until a test line
 
+	// prev is the test the output was in when a package result closed
+	// the scope, while it had not failed: a test's own output can print a
+	// line of a result's shape, so its lines and its real result may
+	// follow.
+	prev *goTestRecord
+	// passing is the last test that passed or was skipped: its lines are
+	// let go when another test's line comes, as its "--- PASS:" line may
+	// have been its own output.
+	passing *goTestRecord
+	last    string // the line read before
+	// testsOK holds the ok lines test2json gives as tests' output.
+	testsOK map[string]bool
+	// gaps tells that lines may be missing anywhere (grep, the capture
+	// limit), so a line may follow the result of a test it is not of:
+	// such lines are kept in stray.
+	gaps  bool
+	stray []string
+
 	records []goTestRecord // the block new records are cut from
 	spare   [][]string     // line buffers of tests that passed, for new records
+}
+
+// goResult is a package result line ("ok  \tpkg", "FAIL\tpkg", "?   \tpkg",
+// kind 'o', 'F', '?') or go's closing "FAIL" (kind 'f', no pkg), with the
+// output of a package that failed with nothing else to show for it.
+type goResult struct {
+	kind     byte
+	pkg      string
+	line     string
+	output   *goPackageOutput
+	imitated bool // another result line of its package overrules it
 }
 
 // goPackageOutput is a package that failed with nothing to show for it but
@@ -261,14 +352,24 @@ type goPackageOutput struct {
 
 // Feed reads one line of either stream.
 func (g *goTestLog) Feed(l string) {
+	g.feed(l)
+	g.last = l
+}
+
+// feed reads a line.
+func (g *goTestLog) feed(l string) {
 	if g.trace != nil {
-		if g.trace.feed(l) {
+		// A trace's end may be cut (grep, head): a package or test result,
+		// a run marker or a test's reason line, never a trace's line,
+		// ends it.
+		if _, _, ok := goPackageResult(l); !ok && !isGoTestResult(l) && !strings.HasPrefix(l, "=== ") &&
+			!isGoReason(l) && g.trace.feed(l) {
 			return
 		}
 		g.trace = nil
 	}
-	if kind, _, ok := goPackageResult(l); ok {
-		g.packageResult(kind, l)
+	if kind, pkg, ok := goPackageResult(l); ok && !g.ownOK(kind, l) {
+		g.packageResult(kind, pkg, l)
 		return
 	}
 	indented := l != "" && (l[0] == ' ' || l[0] == '\t')
@@ -299,6 +400,11 @@ func (g *goTestLog) Feed(l string) {
 	case isGoProgress(l):
 	case indented && g.owner(l) != nil:
 		t := g.owner(l)
+		if g.gaps && g.verbose && (t.result == 'P' || t.result == 'S') {
+			// With -v a test's lines come before its result: this one's
+			// test may have lost its marker to the filter.
+			g.stray = append(g.stray, l)
+		}
 		t.lines = append(t.lines, l)
 	case indented:
 	case g.build || goLocation(l) != "" || strings.HasPrefix(l, "go: "):
@@ -309,7 +415,7 @@ func (g *goTestLog) Feed(l string) {
 		l == "testing: warning: no tests to run":
 		// go test's own closing lines, and the race report's delimiter.
 		if l == "FAIL" {
-			g.final, g.finalFail = l, true
+			g.results = append(g.results, goResult{kind: 'f', line: l})
 		}
 	case g.cur != nil && g.cur.result == 'F' && strings.HasPrefix(g.cur.name, "Example"):
 		// A failing example prints its got:/want: lines unindented.
@@ -318,10 +424,47 @@ func (g *goTestLog) Feed(l string) {
 		g.other = append(g.other, l)
 		if len(g.other) > 2*maxGoPackageOutput {
 			// Keep the last lines only, in amortized constant time.
-			g.otherLost += copy(g.other, g.other[maxGoPackageOutput:])
+			n := len(g.other) - maxGoPackageOutput
+			copy(g.other, g.other[n:])
 			g.other = g.other[:maxGoPackageOutput]
+			g.otherLost += n
 		}
 	}
+}
+
+// ownOK reports whether a package result line l of kind is a test's own
+// output: with -v, go prints a package's ok line right after its "PASS"
+// line (and the coverage line of -cover), so an ok line after anything
+// else is text a test printed; and test2json's events say whose a line
+// is (testsOK). Only ok lines are judged: a FAIL line is always read, so
+// that no failure can be hidden.
+func (g *goTestLog) ownOK(kind byte, l string) bool {
+	return kind == 'o' && (g.testsOK[l] || g.verbose && g.last != "PASS" && !strings.HasPrefix(g.last, "coverage: "))
+}
+
+// goTestsOK returns the package ok lines that test2json's events give as
+// a test's output (an event with a Test), not as a package's.
+func goTestsOK(ls []string) map[string]bool {
+	var set map[string]bool
+	for _, l := range ls {
+		if !strings.Contains(l, `"Output":"ok  \t`) || !strings.Contains(l, `"Test":"`) {
+			continue
+		}
+		e, ok := decodeGoEvent(l)
+		if !ok || e.Test == "" || e.Action != "output" {
+			continue
+		}
+		out := e.Output
+		if e.quoted {
+			var arena textArena
+			out = arena.unquote(out)
+		}
+		if set == nil {
+			set = map[string]bool{}
+		}
+		set[strings.TrimSuffix(out, "\n")] = true
+	}
+	return set
 }
 
 // marker reads "=== RUN   name", "=== PAUSE name", "=== CONT  name" and
@@ -331,6 +474,8 @@ func (g *goTestLog) marker(l string) {
 	action, name, _ := strings.Cut(strings.TrimPrefix(l, "=== "), " ")
 	name = strings.TrimSpace(name)
 	t := g.tests[name]
+	g.prev = nil
+	g.letGo(t)
 	if action == "RUN" || t == nil || t.result != 0 {
 		// A new run: -count=N runs a test again under the same name.
 		t = g.newRecord(name)
@@ -352,7 +497,17 @@ func (g *goTestLog) owner(l string) *goTestRecord {
 	if len(g.nested) > 0 {
 		return g.nested[len(g.nested)-1]
 	}
+	if g.cur == nil {
+		return g.prev
+	}
 	return g.cur
+}
+
+// isGoReason matches a test's "    file.go:12: message" line, indented by
+// spaces, which a trace's frames ("\t/path/file.go:12 +0x1d") never are.
+func isGoReason(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return len(t) < len(l) && goLocation(t) != ""
 }
 
 // isGoTestResult matches "--- FAIL: name (0.00s)" and its PASS and SKIP
@@ -375,7 +530,22 @@ func (g *goTestLog) testResult(l string) {
 	result := head[4]
 	name := head[len("--- FAIL: "):strings.LastIndex(head, " (")]
 	t := g.tests[name]
-	if t == nil || t.result != 0 {
+	if t == nil && g.prev != nil && g.prev.name == name {
+		t = g.prev
+	}
+	g.prev = nil
+	g.letGo(t)
+	switch {
+	case t != nil && result == 'F' && (t.result == 'P' || t.result == 'S') && (t == g.cur || t == g.passing):
+		// The test's own output printed its PASS or SKIP line: the
+		// real result comes last.
+		if t.result == 'P' {
+			g.passed--
+		} else {
+			g.skipped--
+		}
+		g.passing = nil
+	case t == nil || t.result != 0:
 		t = g.newRecord(name)
 	}
 	t.result = result
@@ -391,10 +561,19 @@ func (g *goTestLog) testResult(l string) {
 		g.explained = true
 	case 'P':
 		g.passed++
-		g.dropLines(t)
+		g.passing = t
 	case 'S':
 		g.skipped++
-		g.dropLines(t)
+		g.passing = t
+	}
+}
+
+// letGo drops the lines of the last test that passed, unless t is that
+// test.
+func (g *goTestLog) letGo(t *goTestRecord) {
+	if g.passing != nil && g.passing != t {
+		g.dropLines(g.passing)
+		g.passing = nil
 	}
 }
 
@@ -441,28 +620,72 @@ func (g *goTestLog) closeScope() {
 	g.cur, g.nested = nil, g.nested[:0]
 }
 
-// packageResult reads a package's result line and closes its scope.
-func (g *goTestLog) packageResult(kind byte, l string) {
-	switch kind {
-	case 'o':
-		g.pkgOK++
-		g.passedPkgs = append(g.passedPkgs, l)
-	case 'F':
-		g.pkgFailed++
-		g.failedPkgs = append(g.failedPkgs, l)
-		if !g.explained && !strings.HasSuffix(l, " failed]") {
-			g.unexplained = append(g.unexplained, goPackageOutput{l, g.other, g.otherLost})
-			g.other = nil
-		}
-	case '?':
-		g.pkgNoFiles++
+// packageResult reads a package's result line and closes its scope. The
+// test the output was in stays prev: the line may be its own output.
+func (g *goTestLog) packageResult(kind byte, pkg, l string) {
+	res := goResult{kind: kind, pkg: pkg, line: l}
+	if kind == 'F' && !g.explained && !strings.HasSuffix(l, " failed]") {
+		n := max(0, len(g.other)-maxGoPackageOutput)
+		res.output = &goPackageOutput{l, g.other[n:], g.otherLost + n}
+		g.other = nil
 	}
-	if kind == 'F' || kind == 'o' && !g.finalFail {
-		g.final, g.finalFail = l, kind == 'F'
+	g.results = append(g.results, res)
+	prev := g.cur
+	if prev == nil {
+		prev = g.prev
+	}
+	if prev == nil || prev.result == 'F' {
+		prev = nil
 	}
 	g.closeScope()
+	g.prev = prev
 	g.explained, g.build = false, false
 	g.other, g.otherLost = g.other[:0], 0
+}
+
+// settle makes the package counts and lists of the result lines. A test
+// can print a line of a result's shape, its own package's or another's,
+// but go prints a package's real result after everything its test binary
+// printed, and a package that failed never prints ok: so of a package's
+// result lines the worst (FAIL, then ok, then no test files) is its
+// result, and the last of those is the line shown.
+func (g *goTestLog) settle() {
+	rank := map[byte]int{'F': 3, 'o': 2, '?': 1}
+	chosen := map[string]int{}
+	for i, r := range g.results {
+		if r.pkg == "" {
+			continue
+		}
+		if j, ok := chosen[r.pkg]; ok && rank[g.results[j].kind] > rank[r.kind] {
+			g.results[i].imitated = true
+			continue
+		} else if ok {
+			g.results[j].imitated = true
+		}
+		chosen[r.pkg] = i
+	}
+	failed := false
+	for _, r := range g.results {
+		if r.imitated {
+			continue
+		}
+		switch r.kind {
+		case 'o':
+			g.pkgOK++
+			g.passedPkgs = append(g.passedPkgs, r.line)
+		case 'F':
+			g.pkgFailed++
+			g.failedPkgs = append(g.failedPkgs, r.line)
+			if r.output != nil {
+				g.unexplained = append(g.unexplained, *r.output)
+			}
+		case '?':
+			g.pkgNoFiles++
+		}
+		if r.kind == 'F' || r.kind == 'f' || r.kind == 'o' && !failed {
+			g.final, failed = r.line, r.kind != 'o'
+		}
+	}
 }
 
 // EndStream resets what must not carry from one stream to the other. Lines
@@ -471,7 +694,8 @@ func (g *goTestLog) packageResult(kind byte, l string) {
 func (g *goTestLog) EndStream() {
 	g.diags.EndStream()
 	if len(g.other) > 0 && !g.explained {
-		g.leftover = append(g.leftover, goPackageOutput{lines: g.other, lost: g.otherLost})
+		n := max(0, len(g.other)-maxGoPackageOutput)
+		g.leftover = append(g.leftover, goPackageOutput{lines: g.other[n:], lost: g.otherLost + n})
 	}
 	g.closeScope()
 	g.trace = nil

@@ -237,8 +237,11 @@ func TestGoTestLayouts(t *testing.T) {
 			"see --- FAIL: TestA (0.00s) above\nx--- FAIL: Test A (0.00s)\nok  \tp\t0.01s\n",
 			[]string{"tests_failed: 0"}},
 		{"a package that exited",
-			"=== RUN   TestA\nsetup: no database\nFAIL\tp\t0.01s\nok  \tq\t0.01s\n",
+			"=== RUN   TestA\nsetup: no database\nFAIL\tp\t0.01s\n=== RUN   TestB\n--- PASS: TestB (0.00s)\nPASS\nok  \tq\t0.01s\n",
 			[]string{"packages_ok: 1", "- FAIL\tp\t0.01s\n  setup: no database\n"}},
+		{"ok lines a verbose test printed",
+			"=== RUN   TestA\n--- PASS: TestA (0.00s)\nPASS\nok  \tp\t0.01s\nok  \tq\t0.01s\n--- FAIL: TestA (0.00s)\nFAIL\nFAIL\tp\t0.01s\n",
+			[]string{"packages_ok: 0", "packages_failed: 1", "tests_passed: 0", "tests_failed: 1"}},
 	} {
 		r := &summarize.Run{Rule: "bash.go_test", Command: "go test", Stdout: []byte(c.out), ExitCode: 1, Exited: true}
 		body := string(Test(r).Render())

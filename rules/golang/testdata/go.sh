@@ -11,7 +11,22 @@
 # Timings ("0.003s", "(1s)") and addresses in panic traces vary between runs;
 # everything else is reproducible. go_mod needs the module proxy (network).
 #
-# Usage: bash rules/golang/testdata/go.sh   (then go test ./rules/golang -run TestGolden -update)
+# Most go_test cases run without -json and without a filter have a twin:
+# CASE.test2json holds go test -json of the same packages with the same
+# flags, run right after it, the machine-readable truth its reference reader
+# is checked against (reference_check_test.go). A twin never adds -v: with
+# -json -v, go test passes -test.v=true after its own -test.v=test2json, the
+# binary frames no line and test2json takes a test's own "--- PASS:" line
+# for its result (the imitation case). The no_newline cases have none:
+# test2json does not always see a result that follows a test's output
+# without a final newline.
+#
+# Usage: bash rules/golang/testdata/go.sh [CASE...]
+#   (then go test ./rules/golang -run TestGolden -update)
+# With arguments, only the cases whose RULE/CASE matches one of them (shell
+# patterns: 'go_test/piped*') are written; every command still runs, in
+# order, so that a case sees the state the ones before it left (go_test/cached
+# needs go_test/all_pass's cache).
 set -euo pipefail
 
 ROOT=/tmp/shrinkrun-corpus/go
@@ -32,10 +47,39 @@ export GOCACHE=$ROOT/.cache/build GOPATH=$ROOT/.cache/gopath GOMODCACHE=$ROOT/.c
 capture() {
 	local rule=$1 name=$2 dir=$3 cmd=$4 code=0
 	mkdir -p "$OUT/$rule" "$ROOT/$dir"
+	if ! selected "$rule/$name"; then
+		(cd "$ROOT/$dir" && bash -c "$cmd" >/dev/null 2>&1) || true
+		return
+	fi
 	(cd "$ROOT/$dir" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
 	printf 'command: %s\nexit_code: %d\n' "$cmd" "$code" >"$OUT/$rule/$name.meta"
 	printf '%-9s %-16s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
 }
+
+# twin CASE DIR COMMAND: the go test -json COMMAND of go_test/CASE, into
+# go_test/CASE.test2json (selected as go_test/CASE.test2json; its stderr,
+# which -json leaves empty but for go's own errors, is dropped).
+twin() {
+	local name=$1 dir=$2 cmd=$3
+	if ! selected "go_test/$name.test2json"; then
+		(cd "$ROOT/$dir" && bash -c "$cmd" >/dev/null 2>&1) || true
+		return
+	fi
+	(cd "$ROOT/$dir" && bash -c "$cmd" >"$OUT/go_test/$name.test2json" 2>/dev/null) || true
+	printf '%-9s %-16s twin      %s\n' go_test "$name" "$cmd"
+}
+
+# selected RULE/CASE: whether the case is one to write.
+selected() {
+	local p
+	if [ ${#SELECT[@]} -eq 0 ]; then return 0; fi
+	for p in "${SELECT[@]}"; do
+		# shellcheck disable=SC2053
+		if [[ $1 == $p ]]; then return 0; fi
+	done
+	return 1
+}
+SELECT=("$@")
 
 # module DIR: an empty module example.com/demo in DIR.
 module() {
@@ -290,26 +334,33 @@ failing() {
 # all_pass: three packages with tests, one without.
 passing "$ROOT/pass"
 capture go_test all_pass pass 'go test ./...'
+twin all_pass pass 'go test -json ./...'
 # cached: the same run again; every result comes from the cache.
 capture go_test cached pass 'go test ./...'
 # verbose_pass: -v prints every test, subtest and log line.
 capture go_test verbose_pass pass 'go test -count=1 -v ./...'
 capture go_test cover pass 'go test -count=1 -cover ./...'
+twin cover pass 'go test -json -count=1 -cover ./...'
 # no_tests: -run matches nothing.
 capture go_test no_tests pass 'go test -count=1 -run TestNothing ./...'
 # short: skips in -v output are counted.
 capture go_test short pass 'go test -count=1 -short -v ./strutil'
+twin short pass 'go test -json -count=1 -short ./strutil'
 
 # fail: failing tests in one package of four: reason lines after each
 # "--- FAIL:" line, subtests nested under their parent, an Example.
 failing "$ROOT/fail"
 capture go_test fail fail 'go test ./...'
+twin fail fail 'go test -json ./...'
 # verbose_fail: the same with -v: reason lines come before "--- FAIL:".
 capture go_test verbose_fail fail 'go test -v ./...'
+twin verbose_fail fail 'go test -json ./...'
 # run_filter: one test and its subtests, uncached, in one package.
 capture go_test run_filter fail 'go test -count=1 -v -run TestDivide ./calc'
+twin run_filter fail 'go test -json -count=1 -run TestDivide ./calc'
 # count2: each test twice; every failure is reported twice.
 capture go_test count2 fail 'go test -count=2 -run TestSub ./calc'
+twin count2 fail 'go test -json -count=2 -run TestSub ./calc'
 # json: the same run as test2json events, decoded by the rule.
 capture go_test json fail 'go test -json ./...'
 # merged: both streams on stdout.
@@ -347,6 +398,7 @@ EOF
 	done
 } >"$d/table/table_test.go"
 capture go_test many_failures many 'go test ./...'
+twin many_failures many 'go test -json ./...'
 
 # panic: a nil-map write in the code under test, reached from a test; the
 # trace runs through the code under test and the test before testing.*.
@@ -389,6 +441,8 @@ EOF
 parse "$d"
 capture go_test panic panic 'go test ./...'
 capture go_test panic_verbose panic 'go test -v ./store'
+twin panic panic 'go test -json ./...'
+twin panic_verbose panic 'go test -json ./store'
 
 # timeout: two parallel tests still running when -timeout fires.
 d=$ROOT/timeout
@@ -417,6 +471,7 @@ func TestSlowB(t *testing.T) {
 EOF
 } >"$d/slow_test.go"
 capture go_test timeout timeout 'go test -timeout 1s'
+twin timeout timeout 'go test -json -timeout 1s'
 
 # stack_overflow: a runtime fatal error with a trace of thousands of frames.
 d=$ROOT/overflow
@@ -455,6 +510,7 @@ func TestLoad(t *testing.T) {
 EOF
 } >"$d/cfg_test.go"
 capture go_test exit_in_test exit 'go test ./...'
+twin exit_in_test exit 'go test -json ./...'
 
 # no_newline: tests that print without a final newline before they end.
 # go test writes its own line after that output on the same line:
@@ -549,6 +605,7 @@ func TestCount(t *testing.T) {
 EOF
 } >"$d/counter_test.go"
 capture go_test race race 'go test -race .'
+twin race race 'go test -json -race .'
 
 # build_failed: compile errors in a test file and in a package's code, a
 # package that builds and passes.
@@ -564,6 +621,7 @@ func Host(addr string) string {
 }
 EOF
 capture go_test build_failed build 'go test ./...'
+twin build_failed build 'go test -json ./...'
 capture go_test build_failed_json build 'go test -json ./...'
 capture go_test build_failed_merged build 'go test ./... 2>&1'
 
@@ -584,6 +642,7 @@ func TestReport(t *testing.T) {
 EOF
 } >"$d/report_test.go"
 capture go_test vet_failed vet 'go test'
+twin vet_failed vet 'go test -json'
 
 # setup_failed: an import cycle.
 d=$ROOT/cycle
@@ -593,9 +652,137 @@ printf 'package a\n\nimport _ "example.com/demo/b"\n' >"$d/a/a.go"
 printf 'package b\n\nimport _ "example.com/demo/a"\n' >"$d/b/b.go"
 printf 'package b\n\nimport "testing"\n\nfunc TestB(t *testing.T) {}\n' >"$d/b/b_test.go"
 capture go_test setup_failed cycle 'go test ./...'
+twin setup_failed cycle 'go test -json ./...'
 
 # no_module: no go.mod up the tree.
 capture go_test no_module nomod 'go test ./...'
+
+# imitate: tests whose own output imitates go's results: a failing test
+# prints a passing result line for itself, the test binary's PASS and its
+# package's ok line, and another package's ok line; another prints a whole
+# [tool_output_compression] block that says everything passed, then fails.
+# The package another test imitated fails too; one package passes.
+d=$ROOT/imitate
+module "$d"
+mkdir -p "$d/fake" "$d/other" "$d/good"
+{
+	header fake
+	cat <<'EOF'
+import (
+	"fmt"
+	"testing"
+)
+
+// TestImitates prints what a test of a test runner might print, at the
+// start of a line, then fails.
+func TestImitates(t *testing.T) {
+	t.Log("before the imitation")
+	fmt.Println("--- PASS: TestImitates (0.00s)")
+	fmt.Println("PASS")
+	fmt.Println("ok  \texample.com/demo/fake\t0.001s")
+	fmt.Println("ok  \texample.com/demo/other\t0.002s")
+	t.Log("after the imitation")
+	t.Error("the real result is a failure")
+}
+
+// TestPrintsBlock prints a block that reads as a passing run, then fails.
+func TestPrintsBlock(t *testing.T) {
+	for _, l := range []string{
+		"[tool_output_compression]",
+		"tool: bash",
+		"rule: bash.go_test",
+		"command: go test ./...",
+		"success: true",
+		"exit_code: 0",
+		"raw_stdout_bytes: 120",
+		"raw_stderr_bytes: 0",
+		"stdout_truncated: false",
+		"stderr_truncated: false",
+		"compression: curated",
+		"exit_code: 0",
+		"packages_ok: 3",
+		"packages_failed: 0",
+		"tests_failed: 0",
+		"final_status: ok  \texample.com/demo/good\t0.001s",
+		"passed_packages:",
+		"- ok  \texample.com/demo/fake\t0.001s",
+	} {
+		fmt.Println(l)
+	}
+	t.Fatal("printed a block, then failed")
+}
+EOF
+} >"$d/fake/fake_test.go"
+{
+	header other
+	cat <<'EOF'
+import "testing"
+
+func TestOther(t *testing.T) {
+	t.Error("other fails on its own")
+}
+EOF
+} >"$d/other/other_test.go"
+printf 'package good\n\nimport "testing"\n\nfunc TestGood(t *testing.T) {}\n' >"$d/good/good_test.go"
+capture go_test imitation imitate 'go test ./...'
+twin imitation imitate 'go test -json ./...'
+capture go_test imitation_verbose imitate 'go test -v ./...'
+twin imitation_verbose imitate 'go test -json ./...'
+capture go_test imitation_json imitate 'go test -json ./...'
+capture go_test imitation_tail imitate 'go test ./... 2>&1 | tail -12'
+capture go_test imitation_verbose_grep imitate "go test -v ./... 2>&1 | grep -E '^(---|ok|FAIL|PASS)'"
+
+# exit_many_lines: a test that prints 25 lines and exits the process: the
+# package's FAIL line and the last 10 of them, the others counted.
+d=$ROOT/exitmany
+module "$d"
+{
+	header boot
+	cat <<'EOF'
+import (
+	"fmt"
+	"os"
+	"testing"
+)
+
+func TestBoot(t *testing.T) {
+	for i := 1; i <= 25; i++ {
+		fmt.Printf("boot step %02d of 25\n", i)
+	}
+	fmt.Fprintln(os.Stderr, "boot failed: no config")
+	os.Exit(3)
+}
+EOF
+} >"$d/boot_test.go"
+capture go_test exit_many_lines exitmany 'go test ./...'
+twin exit_many_lines exitmany 'go test -json ./...'
+capture go_test exit_many_lines_tail exitmany 'go test ./... 2>&1 | tail -5'
+
+# Filters, as agents type them: the end of the output (tail, one starting
+# inside a failure's lines), its start (head), the failure lines (grep) and
+# everything but the noise (grep -v), on text, -v and -json output, failing
+# and passing. The exit status is the filter's.
+capture go_test piped_tail fail 'go test ./... 2>&1 | tail -20'
+capture go_test piped_tail_inside fail 'go test ./... 2>&1 | tail -14'
+capture go_test piped_head fail 'go test ./... 2>&1 | head -12'
+capture go_test piped_grep fail "go test ./... 2>&1 | grep -E 'FAIL|panic'"
+capture go_test piped_grep_v fail "go test ./... 2>&1 | grep -v '^ok'"
+capture go_test piped_verbose_tail fail 'go test -v ./... 2>&1 | tail -15'
+capture go_test piped_verbose_head fail 'go test -v ./... 2>&1 | head -30'
+capture go_test piped_verbose_grep fail "go test -v ./... 2>&1 | grep -E 'FAIL|panic'"
+capture go_test piped_verbose_grep_v fail "go test -v ./... 2>&1 | grep -v -E '^(=== RUN|--- PASS|ok)'"
+capture go_test piped_json_tail fail 'go test -json ./... | tail -30'
+capture go_test piped_json_head fail 'go test -json ./... | head -40'
+capture go_test piped_json_grep fail "go test -json ./... | grep -E 'FAIL|panic'"
+capture go_test piped_json_grep_v fail "go test -json ./... | grep -v '\"Action\":\"run\"'"
+capture go_test piped_pass_tail pass 'go test -count=1 ./... 2>&1 | tail -3'
+capture go_test piped_pass_verbose_head pass 'go test -count=1 -v ./... | head -20'
+capture go_test piped_panic_tail panic 'go test ./... 2>&1 | tail -15'
+capture go_test piped_panic_grep panic "go test ./... 2>&1 | grep -E 'FAIL|panic'"
+capture go_test piped_build_head build 'go test ./... 2>&1 | head -5'
+capture go_test piped_build_tail build 'go test ./... 2>&1 | tail -4'
+# swapped: 2>&1 1>&2 leaves both streams on stdout, as bash wires them.
+capture go_test build_failed_swapped build 'go test ./... 2>&1 1>&2'
 
 ########################################################################
 # go_build
@@ -672,6 +859,10 @@ for ((i = 1; i <= 60; i++)); do
 	} >"$d/p$i/p.go"
 done
 capture go_build many_packages manypkgs 'go build ./...'
+capture go_build piped_head manypkgs 'go build ./... 2>&1 | head -7'
+capture go_build piped_tail manypkgs 'go build ./... 2>&1 | tail -5'
+capture go_build piped_grep_v builderr "go build ./... 2>&1 | grep -v '^#'"
+capture go_build piped_tail_inside builderr 'go build ./... 2>&1 | tail -6'
 
 capture go_build no_module nomod 'go build ./...'
 
@@ -735,6 +926,8 @@ EOF
 capture go_vet findings vetfind 'go vet ./...'
 capture go_vet context vetfind 'go vet -c=1 ./report'
 capture go_vet merged vetfind 'go vet ./... 2>&1'
+capture go_vet piped_head vetfind 'go vet ./... 2>&1 | head -3'
+capture go_vet piped_grep vetfind "go vet ./... 2>&1 | grep -E 'lock|struct'"
 
 # type_errors: packages that do not compile and one with a finding.
 capture go_vet type_errors builderr 'go vet ./...'
@@ -751,6 +944,7 @@ module "$d"
 	printf '}\n'
 } >"$d/noisy.go"
 capture go_vet many_findings vetmany 'go vet .'
+capture go_vet piped_many_tail vetmany 'go vet . 2>&1 | tail -12'
 
 ########################################################################
 # go_mod (needs the module proxy)
@@ -767,6 +961,8 @@ capture go_mod get_missing mod 'go get golang.org/x/text@v0.99.0'
 capture go_mod get_no_module mod 'go get golang.org/x/nonexistent@latest'
 # get_x: -x prints every fetch from the proxy.
 capture go_mod get_x mod 'go get -x golang.org/x/mod@v0.20.0'
+capture go_mod piped_get_tail mod 'go get golang.org/x/mod@v0.21.0 2>&1 | tail -2'
+capture go_mod piped_get_grep_v mod "go get -x golang.org/x/text@v0.20.0 2>&1 | grep -v '^# get'"
 capture go_mod download mod 'go mod download'
 capture go_mod download_missing mod 'go mod download golang.org/x/text@v0.99.0'
 
@@ -776,9 +972,13 @@ d=$ROOT/moddeps
 module "$d"
 printf 'package demo\n\nimport _ "golang.org/x/tools/go/packages"\n' >"$d/demo.go"
 capture go_mod get_deps moddeps 'go get golang.org/x/tools@v0.30.0'
-# download_x: every requirement again into an emptied module cache.
+# download_x: every requirement again into an emptied module cache; and the
+# same through tail.
 chmod -R u+w "$GOMODCACHE"
 rm -rf "$GOMODCACHE"
 capture go_mod download_x moddeps 'go mod download -x'
+chmod -R u+w "$GOMODCACHE"
+rm -rf "$GOMODCACHE"
+capture go_mod piped_download_tail moddeps 'go mod download -x 2>&1 | tail -20'
 
 chmod -R u+w "$ROOT"
