@@ -15,6 +15,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/rules/cargo"
 	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/rules/golang"
+	"github.com/shrinkrun/shrinkrun/rules/lint"
 	"github.com/shrinkrun/shrinkrun/rules/listing"
 	"github.com/shrinkrun/shrinkrun/rules/node"
 	"github.com/shrinkrun/shrinkrun/rules/python"
@@ -103,6 +104,10 @@ var Table = []Family{
 		{ID: "bash.find", Commands: []string{"find"}, Match: listing.MatchFind, Summarize: listing.Find, Usage: []string{"find"}},
 		{ID: "bash.fd", Commands: []string{"fd", "fdfind"}, Match: listing.MatchFd, Summarize: listing.Fd, Usage: []string{"fd", "fdfind"}},
 		{ID: "bash.git_ls_files", Commands: []string{"git"}, Match: listing.MatchGitLsFiles, Summarize: listing.GitLsFiles, Usage: []string{"git ls-files"}},
+	}},
+	{Name: "lint", Finder: lint.Finder, Rules: []Rule{
+		{ID: "bash.flake8", Commands: []string{"flake8", "python", "python3"}, Match: lint.MatchFlake8, Summarize: lint.Flake8, Usage: []string{"flake8"}},
+		{ID: "bash.pylint", Commands: []string{"pylint", "python", "python3"}, Match: lint.MatchPylint, Summarize: lint.Pylint, Usage: []string{"pylint"}},
 	}},
 }
 
