@@ -172,6 +172,11 @@ type pySection struct {
 	nLast   int
 	frame   string // the last 'File "path", line N' line: the innermost frame
 	stopped bool   // a "--- Captured ... ---" banner was seen: the rest is the test's output
+	// terminal tells that loc is where the traceback ends, with the
+	// exception ("x.py:9: KeyError"), not a frame between ("x.py:21: ",
+	// "x.py:4: in f"): in a section without a head, an E line or a
+	// location after it is the next failure's.
+	terminal bool
 }
 
 // pyWarning is one entry of the warnings summary: its first line (a node id
@@ -202,6 +207,20 @@ type pytestLog struct {
 	mode int
 	sec  *pySection
 	warn *pyWarning
+	// stream is 0 while stdout is read, 1 for stderr. phase is the place
+	// of the last section banner in pytest's order (pyPhase); captured
+	// tells that the lines read are a test's captured output, from a
+	// "--- Captured ... ---" banner to the next section head, where a
+	// banner no later than phase, a final line, a short-summary entry or a
+	// -v result line is the test's own text (a test that runs pytest).
+	stream   int
+	phase    int
+	captured bool
+	// lastCaptured is the last final line read inside captured output:
+	// on a whole output, pytest's own when no later one comes (-rN ends
+	// on a failure's captured output).
+	lastCaptured string
+	afterFinal   bool // summary came after lastCaptured
 	// The section and the warning being read once as many as are shown
 	// are kept: they are read the same way, and forgotten.
 	spareSec  pySection
@@ -250,6 +269,9 @@ func Pytest(r *summarize.Run) *summarize.Body {
 	p := newPytestLog()
 	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
 	summarize.ReadLines(p, stdout, stderr)
+	if !p.afterFinal && p.lastCaptured != "" && !r.MayLackEnd() {
+		p.summary = p.lastCaptured
+	}
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
@@ -282,7 +304,7 @@ func Pytest(r *summarize.Run) *summarize.Body {
 		pyExcerptSize("internal_error", internal, internalLost) +
 		pyExcerptSize("stderr", errs, errsLost)
 
-	failures, nTotal := p.failureItems()
+	failures, nTotal, lead := p.failureItems()
 	if p.eLost {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
@@ -292,7 +314,7 @@ func Pytest(r *summarize.Run) *summarize.Body {
 	nWarnings, _ := summarize.FitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
 
 	summarize.AddHead(b, "failures", failures, nTotal, nFailures)
-	if l := p.shownLost(nFailures); l > 0 {
+	if l := p.shownLost(nFailures - lead); l > 0 {
 		b.Count("failure_lines_omitted", l)
 	}
 	summarize.AddHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
@@ -309,12 +331,25 @@ func (p *pytestLog) Feed(l string) {
 		return
 	}
 	if s, ok := pySummaryLine(l); ok {
-		p.summary = s
+		if p.captured {
+			p.lastCaptured, p.afterFinal = s, false
+			return
+		}
+		p.summary, p.afterFinal = s, true
 		p.endSection()
-		p.mode = pyModeOther
+		if p.mode != pyModeUnknown {
+			// Before any banner, the start of the output is cut: the
+			// line may be a test's output, and the failures may go on.
+			p.mode = pyModeOther
+		}
 		return
 	}
 	if title, ok := pyBanner(l); ok {
+		ph := pyPhase(title)
+		if p.captured && ph <= p.phase {
+			return
+		}
+		p.phase, p.captured = ph, false
 		p.endSection()
 		switch {
 		case title == "FAILURES" || title == "ERRORS":
@@ -323,6 +358,19 @@ func (p *pytestLog) Feed(l string) {
 			p.mode = pyModeWarnings
 		default:
 			p.mode = pyModeOther
+		}
+		return
+	}
+	if p.captured {
+		if _, ok := pySectionHead(l); !ok {
+			return
+		}
+		p.captured = false
+	}
+	if isPyCaptured(l) {
+		p.captured = true
+		if p.sec != nil {
+			p.sec.stopped = true
 		}
 		return
 	}
@@ -360,7 +408,28 @@ func (p *pytestLog) Feed(l string) {
 // continues a section of stdout.
 func (p *pytestLog) EndStream() {
 	p.endSection()
-	p.mode = pyModeUnknown
+	p.mode, p.phase, p.captured = pyModeUnknown, 0, false
+	p.stream++
+}
+
+// pyPhase orders pytest's section banners as it prints them, each once
+// per session; a banner it does not know is placed after the warnings.
+func pyPhase(title string) int {
+	switch title {
+	case "test session starts":
+		return 1
+	case "ERRORS":
+		return 2
+	case "FAILURES":
+		return 3
+	case "warnings summary":
+		return 4
+	case "PASSES":
+		return 5
+	case "short test summary info":
+		return 7
+	}
+	return 6
 }
 
 func (p *pytestLog) endSection() {
@@ -383,19 +452,29 @@ func (p *pytestLog) failureLine(l string) {
 		return
 	}
 	s := p.sec
-	if s == nil {
-		// --tb=line: one location line per failure, no section heads.
-		if p.mode == pyModeFailures && isPyLocation(l) {
-			p.addSection("", l)
+	if s == nil || s.head == "" && s.terminal && (isPyELine(l) || isPyLocation(l)) {
+		switch {
+		case p.mode == pyModeFailures && s == nil:
+			// --tb=line: one location line per failure, no section heads.
+			if isPyLocation(l) {
+				p.addSection("", l)
+			}
+			return
+		case p.mode == pyModeUnknown && p.stream == 0 && (isPyELine(l) || isPyLocation(l)):
+			// A pipe cut the start of stdout inside a failure section,
+			// or a grep kept its E lines and locations without its head:
+			// what is left of each failure is a section without a head,
+			// which ends at its terminal location ("x.py:9: KeyError").
+			s = p.addSection("", "")
+			p.sec = s
+		default:
+			return
 		}
-		return
 	}
 	if s.stopped {
 		return
 	}
 	switch {
-	case isPyCaptured(l):
-		s.stopped = true
 	case isPyELine(l):
 		s.eCount++
 		if len(s.eLines) < pyMaxELines {
@@ -405,6 +484,7 @@ func (p *pytestLog) failureLine(l string) {
 		}
 	case isPyLocation(l):
 		s.loc = strings.TrimRight(l, " ")
+		s.terminal = isPyTerminal(s.loc)
 		if l[0] != '/' {
 			s.relLoc = s.loc
 			if s.relLoc1 == "" {
@@ -471,10 +551,23 @@ func (p *pytestLog) warningLine(l string) {
 // relative paths, and the last of all), then its first E lines; or, when
 // it has neither, its innermost 'File "..."' frame and its last lines.
 // Without any section (--tb=no, or a pipe that cut them off) the
-// short-summary entries that carry a message are the contexts.
-func (p *pytestLog) failureItems() (items []string, total int) {
-	if p.nSections == 0 {
-		return p.messages.Items, p.messages.Total
+// short-summary entries that carry a message are the contexts; when the
+// only sections are what a pipe left of them without their heads, those
+// entries come first, then the sections.
+// lead is the number of entries before the sections.
+func (p *pytestLog) failureItems() (items []string, total, lead int) {
+	headless := true
+	for _, s := range p.sections {
+		headless = headless && s.head == ""
+	}
+	if headless && p.messages.Total > 0 {
+		if p.messages.Total > len(p.messages.Items) {
+			// The entries left out come before the sections: a head
+			// of the items would leave them out first.
+			return p.messages.Items, p.messages.Total + p.nSections, len(p.messages.Items)
+		}
+		items = slices.Clone(p.messages.Items)
+		total, lead = p.messages.Total, len(items)
 	}
 	for _, s := range p.sections {
 		var it []string
@@ -496,13 +589,13 @@ func (p *pytestLog) failureItems() (items []string, total int) {
 		}
 		items = append(items, strings.Join(it, "\n"))
 	}
-	return items, p.nSections
+	return items, total + p.nSections, lead
 }
 
 // shownLost counts the E lines left out of the first n failure contexts.
 func (p *pytestLog) shownLost(n int) int {
 	lost := 0
-	for _, s := range p.sections[:min(n, len(p.sections))] {
+	for _, s := range p.sections[:max(0, min(n, len(p.sections)))] {
 		lost += s.eCount - len(s.eLines)
 	}
 	return lost
@@ -744,6 +837,14 @@ func isPyLocation(l string) bool {
 		}
 	}
 	return summarize.IsDigits(digits)
+}
+
+// isPyTerminal reports whether the location loc ends a traceback: its
+// text after "path:N: " names the exception rather than being empty or
+// "in function".
+func isPyTerminal(loc string) bool {
+	_, rest, _ := strings.Cut(loc, ": ")
+	return rest != "" && !strings.HasPrefix(rest, "in ")
 }
 
 // hasBlank reports whether s holds a space or a tab: strings.ContainsAny
