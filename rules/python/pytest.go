@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,8 +19,9 @@ func MatchPytest(argv []string) classify.Answer { return matchTool(argv, "pytest
 // read, or would hold back what must be seen live.
 var pytestListings = map[string]bool{
 	"--help": true, "--version": true, "--collect-only": true, "--co": true,
-	"--fixtures": true, "--funcargs": true, "--fixtures-per-test": true,
-	"--markers": true, "--setup-plan": true, "--pdb": true, "--trace": true,
+	"--collectonly": true, "--fixtures": true, "--funcargs": true,
+	"--fixtures-per-test": true, "--markers": true, "--setup-plan": true,
+	"--setup-only": true, "--pdb": true, "--trace": true,
 }
 
 // pytestValues are pytest's short options that take a value, glued
@@ -27,32 +29,60 @@ var pytestListings = map[string]bool{
 const pytestValues = "kmpcorWnr"
 
 // matchPytest accepts a pytest run with any options except those that
-// replace the terminal report the summarizer reads: listings and help,
-// --color=yes, --tb=native, -p no:terminal, JSON report plugins, and a
-// verbosity of -qq or less, which drops the final summary line. pytest
-// does not accept abbreviated long options, so exact names suffice.
+// replace the terminal report the summarizer reads (pytestScan), read
+// with the options an "-o addopts=..." adds before the command line's, as
+// pytest adds them.
 func matchPytest(argv []string, from int) classify.Answer {
-	verbosity, quietAt := 0, from-1
-	for j := from; j < len(argv); j++ {
-		a := argv[j]
+	args := argv[from:]
+	at, reason, addopts, addoptsAt := pytestScan(args)
+	if addopts != "" {
+		// The scan read every word: only the verbosity, which addopts
+		// may change, was left to tell.
+		words, ok := shlexSplit(addopts)
+		if !ok {
+			return classify.Refuse(from+addoptsAt, "unreadable addopts %q", addopts)
+		}
+		if at, reason, _, _ = pytestScan(append(words, args...)); at >= 0 {
+			return classify.Refuse(from+addoptsAt, "%s (through addopts)", reason)
+		}
+		return classify.Accept()
+	}
+	if at >= 0 {
+		return classify.Refuse(from+at, "%s", reason)
+	}
+	return classify.Accept()
+}
+
+// pytestScan reads pytest's arguments and returns the index of the first
+// that replaces the terminal report and why, or -1: listings and help
+// (pytestListings, or a word that abbreviates one: pytest 7 rejects
+// abbreviations as a usage error, a pytest that took them would list),
+// --color=yes, --tb=native, -p no:terminal, JSON report plugins, and a
+// verbosity of -qq or less, which drops the final summary line. It also
+// returns the value of the last -o addopts=VALUE and the index of its
+// option, unless it stopped at a word before the end.
+func pytestScan(args []string) (at int, reason, addopts string, addoptsAt int) {
+	verbosity, quietAt := 0, -1
+	for j := 0; j < len(args); j++ {
+		a := args[j]
 		if a == "--" {
 			break
 		}
 		// value returns an option's value: after "=", or the next word.
 		value := func(v string, glued bool) string {
-			if glued || j+1 >= len(argv) {
+			if glued || j+1 >= len(args) {
 				return v
 			}
 			j++
-			return argv[j]
+			return args[j]
 		}
 		if strings.HasPrefix(a, "--") {
 			name, v, eq := strings.Cut(a, "=")
 			switch {
-			case pytestListings[name]:
-				return classify.Refuse(j, "option %q prints no test run", a)
+			case pytestListings[name] || pytestAbbrev(name):
+				return j, fmt.Sprintf("option %q prints no test run", a), "", 0
 			case strings.HasPrefix(name, "--json"):
-				return classify.Refuse(j, "option %q changes the output format", a)
+				return j, fmt.Sprintf("option %q changes the output format", a), "", 0
 			case name == "--verbose":
 				verbosity++
 			case name == "--quiet":
@@ -61,17 +91,24 @@ func matchPytest(argv []string, from int) classify.Answer {
 			case name == "--verbosity":
 				n, err := strconv.Atoi(value(v, eq))
 				if err != nil {
-					return classify.Refuse(j, "unreadable verbosity %q", argv[j])
+					return j, fmt.Sprintf("unreadable verbosity %q", args[j]), "", 0
 				}
 				verbosity += n
 				quietAt = j
 			case name == "--tb":
 				if at := j; value(v, eq) == "native" {
-					return classify.Refuse(at, "option %q changes the output format", a)
+					return at, fmt.Sprintf("option %q changes the output format", a), "", 0
 				}
 			case name == "--color":
 				if at := j; value(v, eq) == "yes" {
-					return classify.Refuse(at, "option %q changes the output format", a)
+					return at, fmt.Sprintf("option %q changes the output format", a), "", 0
+				}
+			case name == "--override-ini":
+				if at := j; strings.HasPrefix(value(v, eq), "addopts=") {
+					addopts, addoptsAt = strings.TrimPrefix(args[j], "addopts="), at
+					if eq {
+						addopts = strings.TrimPrefix(v, "addopts=")
+					}
 				}
 			}
 			continue
@@ -83,7 +120,7 @@ func matchPytest(argv []string, from int) classify.Answer {
 			c := a[k]
 			switch {
 			case c == 'h' || c == 'V':
-				return classify.Refuse(j, "help or version requested (%s)", a)
+				return j, fmt.Sprintf("help or version requested (%s)", a), "", 0
 			case c == 'v':
 				verbosity++
 			case c == 'q':
@@ -91,20 +128,35 @@ func matchPytest(argv []string, from int) classify.Answer {
 				quietAt = j
 			case strings.IndexByte(pytestValues, c) >= 0:
 				at := j
-				if c == 'p' && value(a[k+1:], k+1 < len(a)) == "no:terminal" {
-					return classify.Refuse(at, "option %q turns the terminal report off", a)
-				}
-				if k+1 == len(a) && c != 'p' {
-					j++ // the value is the next word
+				v := value(a[k+1:], k+1 < len(a))
+				switch {
+				case c == 'p' && v == "no:terminal":
+					return at, fmt.Sprintf("option %q turns the terminal report off", a), "", 0
+				case c == 'o' && strings.HasPrefix(v, "addopts="):
+					addopts, addoptsAt = strings.TrimPrefix(v, "addopts="), at
 				}
 				k = len(a)
 			}
 		}
 	}
 	if verbosity <= -2 {
-		return classify.Refuse(quietAt, "pytest -qq prints no summary line")
+		return quietAt, "pytest -qq prints no summary line", addopts, addoptsAt
 	}
-	return classify.Accept()
+	return -1, "", addopts, addoptsAt
+}
+
+// pytestAbbrev reports whether name is a strict prefix of a listing's
+// long option, "--collect-o" of "--collect-only".
+func pytestAbbrev(name string) bool {
+	if len(name) < 4 {
+		return false
+	}
+	for l := range pytestListings {
+		if strings.HasPrefix(l, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Caps of bash.pytest. Failing node ids are short and each one matters, so
