@@ -203,7 +203,9 @@ func checkBlock(r *summarize.Run, block []byte) []string {
 	}
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	// A tally may count stderr's lines too, which no filter cut.
 	seenLimit, limited := p.Int("lines_seen")
+	seenLimit += len(summarize.Lines(r.Stderr))
 	for _, k := range p.Keys {
 		if !strings.HasSuffix(k, "_seen") || k == "lines_seen" {
 			continue

@@ -265,9 +265,13 @@ type pytestLog struct {
 	// "--- Captured ... ---" banner to the next section head, where a
 	// banner no later than phase, a final line, a short-summary entry or a
 	// -v result line is the test's own text (a test that runs pytest).
-	stream   int
-	phase    int
-	captured bool
+	stream int
+	phase  int
+	// lacksLines tells that a filter may have left lines out of stdout
+	// before or between those read (Run.MayLackStart): a failure
+	// section's head among them.
+	lacksLines bool
+	captured   bool
 	// lastCaptured is the last final line read inside captured output:
 	// on a whole output, pytest's own when no later one comes (-rN ends
 	// on a failure's captured output).
@@ -319,6 +323,7 @@ func (p *pyIDs) list(b *summarize.Body, key string) {
 // conftest import errors).
 func Pytest(r *summarize.Run) *summarize.Body {
 	p := newPytestLog()
+	p.lacksLines = r.MayLackStart()
 	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
 	summarize.ReadLines(p, stdout, stderr)
 	if !p.afterFinal && p.lastCaptured != "" && !r.MayLackEnd() {
@@ -402,6 +407,9 @@ func (p *pytestLog) Feed(l string) {
 			return
 		}
 		p.phase, p.captured = ph, false
+		// pytest prints its final line last: one that a section follows
+		// was a test's (pytest -s leaves a test's output uncaptured).
+		p.summary, p.lastCaptured = "", ""
 		p.endSection()
 		switch {
 		case title == "FAILURES" || title == "ERRORS":
@@ -506,13 +514,13 @@ func (p *pytestLog) failureLine(l string) {
 	s := p.sec
 	if s == nil || s.head == "" && s.terminal && (isPyELine(l) || isPyLocation(l)) {
 		switch {
-		case p.mode == pyModeFailures && s == nil:
+		case p.mode == pyModeFailures && s == nil && !p.lacksLines:
 			// --tb=line: one location line per failure, no section heads.
 			if isPyLocation(l) {
 				p.addSection("", l)
 			}
 			return
-		case p.mode == pyModeUnknown && p.stream == 0 && (isPyELine(l) || isPyLocation(l)):
+		case p.stream == 0 && (p.mode == pyModeUnknown || p.lacksLines) && (isPyELine(l) || isPyLocation(l)):
 			// A pipe cut the start of stdout inside a failure section,
 			// or a grep kept its E lines and locations without its head:
 			// what is left of each failure is a section without a head,
