@@ -226,8 +226,9 @@ type pySection struct {
 	stopped bool   // a "--- Captured ... ---" banner was seen: the rest is the test's output
 	// terminal tells that loc is where the traceback ends, with the
 	// exception ("x.py:9: KeyError"), not a frame between ("x.py:21: ",
-	// "x.py:4: in f"): in a section without a head, an E line or a
-	// location after it is the next failure's.
+	// "x.py:4: in f"): in a section without a head, or in output a
+	// filter cut (where the banner that ends a section may be gone), an E
+	// line or a location after it is the next failure's.
 	terminal bool
 }
 
@@ -512,7 +513,7 @@ func (p *pytestLog) failureLine(l string) {
 		return
 	}
 	s := p.sec
-	if s == nil || s.head == "" && s.terminal && (isPyELine(l) || isPyLocation(l)) {
+	if s == nil || s.terminal && (s.head == "" || p.lacksLines) && (isPyELine(l) || isPyLocation(l)) {
 		switch {
 		case p.mode == pyModeFailures && s == nil && !p.lacksLines:
 			// --tb=line: one location line per failure, no section heads.

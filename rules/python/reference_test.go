@@ -32,8 +32,8 @@ type pytestFacts struct {
 	// output, each as the strings that name it: a failure or error
 	// section's title, the first line of each run of its E lines and the
 	// location its traceback ends on ("tests/x.py:9: AssertionError").
-	// Where a cut left no title, each E line run and each such location
-	// is a failure of its own.
+	// Where a cut left no title, the E lines up to the next such location
+	// and that location are a failure of their own.
 	sections [][]string
 	// listed tells that the output lists the run's failures by id: its
 	// short test summary is visible, or -v result lines are.
@@ -101,12 +101,14 @@ func readPytest(stdout, stderr []byte, lacksEnd bool) pytestFacts {
 			}
 			section = nil
 		}
+		// headless tells that section is what a cut left of a failure
+		// without its title: its E lines up to its terminal location.
+		headless := false
 		part := func(s string) {
-			if section != nil {
-				section = append(section, s)
-			} else {
-				f.sections = append(f.sections, []string{s})
+			if section == nil {
+				section, headless = []string{}, true
 			}
+			section = append(section, s)
 		}
 		lastAny, lastOutside := "", ""
 		for _, l := range summarize.Lines(summarize.Readable(stream)) {
@@ -169,7 +171,7 @@ func readPytest(stdout, stderr []byte, lacksEnd bool) pytestFacts {
 			}
 			if m := refHead.FindStringSubmatch(l); m != nil && !strings.HasPrefix(l, "_ _") {
 				end()
-				section = []string{m[1]}
+				section, headless = []string{m[1]}, false
 				continue
 			}
 			if isE {
@@ -181,6 +183,9 @@ func readPytest(stdout, stderr []byte, lacksEnd bool) pytestFacts {
 			}
 			if m := refTerminal.FindStringSubmatch(l); m != nil && !strings.HasPrefix(m[1], "in ") {
 				part(strings.TrimRight(l, " "))
+				if headless {
+					end()
+				}
 			}
 		}
 		end()
