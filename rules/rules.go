@@ -83,9 +83,9 @@ var Table = []Family{
 		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Env: golang.Env(golang.MatchMod), Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}},
 	}},
 	{Name: "python", Finder: python.Finder, Rules: []Rule{
-		{ID: "bash.pytest", Commands: []string{"pytest", "python", "python3"}, Match: python.MatchPytest, Summarize: python.Pytest, Usage: []string{"pytest"}},
-		{ID: "bash.mypy", Commands: []string{"mypy", "python", "python3"}, Match: python.MatchMypy, Summarize: python.Mypy, Usage: []string{"mypy"}},
-		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}},
+		{ID: "bash.pytest", Commands: []string{"pytest", "python", "python3"}, Match: python.MatchPytest, Summarize: python.Pytest, Usage: []string{"pytest"}, Env: python.PytestEnv},
+		{ID: "bash.mypy", Commands: []string{"mypy", "python", "python3"}, Match: python.MatchMypy, Summarize: python.Mypy, Usage: []string{"mypy"}, Env: python.MypyEnv},
+		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}, Env: python.PipEnv},
 	}},
 	{Name: "node", Finder: node.Finder, Rules: []Rule{
 		{ID: "bash.vitest", Commands: []string{"vitest", "npx"}, Match: node.MatchVitest, Summarize: node.Vitest, Usage: []string{"vitest"}, Env: node.RunnerEnv},

@@ -48,6 +48,23 @@ var pythonCases = []ruletest.FamilyCase{
 	{In: "pytest --fixtures", Want: "", At: 1},
 	{In: "pytest --markers", Want: "", At: 1},
 	{In: "pytest --setup-plan", Want: "", At: 1},
+	{In: "pytest --setup-only", Want: "", At: 1},
+	{In: "pytest --collectonly", Want: "", At: 1},
+	{In: "pytest --collect-o", Want: "", At: 1},
+	{In: "pytest --setup-p", Want: "", At: 1},
+	{In: "pytest -x --fixtures-per", Want: "", At: 2},
+	{In: "pytest --setup-show", Want: Pytest, At: 0},
+	{In: "pytest --full-trace", Want: Pytest, At: 0},
+	{In: "pytest -o addopts=--co", Want: "", At: 1},
+	{In: "pytest -oaddopts=--co", Want: "", At: 1},
+	{In: "pytest -x -o 'addopts=-q --tb=native'", Want: "", At: 2},
+	{In: "pytest --override-ini=addopts=--collect-only", Want: "", At: 1},
+	{In: "pytest --override-ini addopts=--co", Want: "", At: 1},
+	{In: "pytest -q -o addopts=-q", Want: "", At: 2},
+	{In: `pytest -o "addopts='--co"`, Want: "", At: 1},
+	{In: "pytest -o addopts=-v -qq", Want: Pytest, At: 0},
+	{In: "pytest -o addopts=-x -o junit_family=xunit1", Want: Pytest, At: 0},
+	{In: "pytest -o 'addopts=-p no:cacheprovider' -q", Want: Pytest, At: 0},
 	{In: "pytest --pdb", Want: "", At: 1},
 	{In: "pytest -x --trace", Want: "", At: 2},
 	{In: "pytest --color=yes", Want: "", At: 1},
@@ -135,3 +152,57 @@ const (
 	Mypy       = "bash.mypy"
 	PipInstall = "bash.pip_install"
 )
+
+// TestPythonEnv: the environment sets options the python tools read as
+// their own (docs/classify.md, python rules): a command the table
+// recognizes passes through when its environment, the command's own
+// assignments before the inherited ones, changes the output its rule reads.
+func TestPythonEnv(t *testing.T) {
+	for _, c := range []struct {
+		src       string
+		inherited map[string]string
+		want      string
+	}{
+		{"pytest", nil, Pytest},
+		{"PYTEST_ADDOPTS=--co pytest", nil, ""},
+		{"pytest -q", map[string]string{"PYTEST_ADDOPTS": "--collect-only"}, ""},
+		{"pytest", map[string]string{"PYTEST_ADDOPTS": "-x --setup-only"}, ""},
+		{"pytest -q", map[string]string{"PYTEST_ADDOPTS": "-q"}, ""},
+		{"pytest -v", map[string]string{"PYTEST_ADDOPTS": "-q"}, Pytest},
+		{"pytest", map[string]string{"PYTEST_ADDOPTS": "'--tb=native'"}, ""},
+		{"pytest", map[string]string{"PYTEST_ADDOPTS": `-p "no:terminal"`}, ""},
+		{"pytest", map[string]string{"PYTEST_ADDOPTS": "-o addopts=--co"}, ""},
+		{"pytest", map[string]string{"PYTEST_ADDOPTS": "-k 'a or b' -x"}, Pytest},
+		{"pytest", map[string]string{"PYTEST_ADDOPTS": "-k 'a or b"}, ""},
+		{"PYTEST_ADDOPTS= pytest", map[string]string{"PYTEST_ADDOPTS": "--co"}, Pytest},
+		{"python3 -m pytest tests", map[string]string{"PYTEST_ADDOPTS": "--co"}, ""},
+		{"pytest 2>&1 | tail -20", map[string]string{"PYTEST_ADDOPTS": "--co"}, ""},
+		{"pytest", map[string]string{"PY_COLORS": "1"}, ""},
+		{"pytest", map[string]string{"FORCE_COLOR": "1"}, ""},
+		{"pytest", map[string]string{"FORCE_COLOR": "1", "PY_COLORS": "0"}, Pytest},
+		{"pytest", map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}, Pytest},
+		{"PY_COLORS=1 pytest", map[string]string{"NO_COLOR": "1"}, ""},
+		{"pytest", map[string]string{"PYTHONWARNINGS": "error"}, Pytest},
+
+		{"mypy .", nil, Mypy},
+		{"MYPY_FORCE_COLOR=1 mypy .", nil, ""},
+		{"mypy .", map[string]string{"FORCE_COLOR": "1"}, ""},
+		{"mypy .", map[string]string{"FORCE_COLOR": "true"}, ""},
+		{"mypy .", map[string]string{"FORCE_COLOR": "0"}, Mypy},
+		{"MYPY_FORCE_COLOR=0 mypy .", map[string]string{"FORCE_COLOR": "1"}, Mypy},
+		{"mypy .", map[string]string{"MYPY_CACHE_DIR": "/tmp/c"}, Mypy},
+
+		{"pip install x", nil, PipInstall},
+		{"PIP_REPORT=- pip install x", nil, ""},
+		{"pip install x", map[string]string{"PIP_REPORT": "r.json"}, PipInstall},
+		{"pip install x", map[string]string{"FORCE_COLOR": "1"}, ""},
+		{"pip install x", map[string]string{"FORCE_COLOR": "1", "NO_COLOR": "1"}, PipInstall},
+		{"pip install x", map[string]string{"PIP_QUIET": "1"}, PipInstall},
+	} {
+		getenv := func(n string) string { return c.inherited[n] }
+		r := rules.String(c.src).InEnviron(getenv)
+		if r.Rule != c.want || c.want == "" && r.Reason == "" {
+			t.Errorf("%q with %v: rule %q (%s), want %q", c.src, c.inherited, r.Rule, r.Reason, c.want)
+		}
+	}
+}

@@ -128,12 +128,23 @@ func Mypy(r *summarize.Run) *summarize.Body {
 	if summary != "" {
 		b.Field("summary", summary)
 	}
-	b.Count("errors", errors)
-	b.Count("notes", notes)
-	b.Count("files_with_errors", len(files.order))
+	// On a whole output the lines counted are every diagnostic; on a cut
+	// one they are those seen, and the totals are the closing line's
+	// when it is visible.
+	seen := ""
+	if r.Partial() {
+		seen = "_seen"
+		if n, m, ok := mypyFound(summary); ok {
+			b.Count("errors", n)
+			b.Count("files_with_errors", m)
+		}
+	}
+	b.Tally("errors", errors)
+	b.Tally("notes", notes)
+	b.Tally("files_with_errors", len(files.order))
 	if len(codes.order) > 0 {
 		s, lost := mypyCodes(codes.values())
-		b.Field("error_codes", s)
+		b.Field("error_codes"+seen, s)
 		if lost > 0 {
 			b.Count("error_codes_omitted", lost)
 		}
@@ -144,7 +155,7 @@ func Mypy(r *summarize.Run) *summarize.Body {
 			f := files.order[i]
 			items[i] = f + ": " + strconv.Itoa(*files.counts[f])
 		}
-		b.ListHead("error_files", items, len(files.order))
+		b.ListHead("error_files"+seen, items, len(files.order))
 	}
 	b.ListCapped("notes_without_error", loneNotes)
 
@@ -303,6 +314,27 @@ func mypyCodes(codes map[string]int) (string, int) {
 		parts = append(parts, k+" "+strconv.Itoa(codes[k]))
 	}
 	return strings.Join(parts, ", "), lost
+}
+
+// mypyFound reads the totals of a closing line: N and M of "Found N
+// errors in M files (...)", 0 and 0 for "Success: no issues found ...".
+func mypyFound(l string) (errors, files int, ok bool) {
+	if strings.HasPrefix(l, "Success: no issues found") {
+		return 0, 0, true
+	}
+	rest, ok := strings.CutPrefix(l, "Found ")
+	if !ok {
+		return 0, 0, false
+	}
+	n, rest, _ := strings.Cut(rest, " ")
+	_, rest, ok = strings.Cut(rest, " in ")
+	m, _, _ := strings.Cut(rest, " ")
+	if !ok || !summarize.IsDigits(n) || !summarize.IsDigits(m) {
+		return 0, 0, false
+	}
+	errors, _ = strconv.Atoi(n)
+	files, _ = strconv.Atoi(m)
+	return errors, files, true
 }
 
 // isMypySummary matches mypy's closing line.

@@ -83,6 +83,7 @@ type pipError struct {
 // pipLog reads pip install's output one line at a time.
 type pipLog struct {
 	installed, wouldInstall []string
+	installedLine           bool // a Successfully installed line was read
 	satisfied, uninstalled  int
 	failedToBuild           string
 	conflicts               []string
@@ -110,11 +111,16 @@ func PipInstall(r *summarize.Run) *summarize.Body {
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	b.Count("installed", len(p.installed))
-	b.Count("already_satisfied", p.satisfied)
-	b.Count("uninstalled", p.uninstalled)
-	b.Count("errors", len(p.errors))
-	b.Count("warnings", len(p.warnings))
+	// installed is what the Successfully installed line names: a total
+	// when that line is visible, or when the output is whole and pip
+	// installed nothing. The other counts are of lines seen.
+	if p.installedLine || !r.Partial() {
+		b.Count("installed", len(p.installed))
+	}
+	b.Tally("already_satisfied", p.satisfied)
+	b.Tally("uninstalled", p.uninstalled)
+	b.Tally("errors", len(p.errors))
+	b.Tally("warnings", len(p.warnings))
 	if p.failedToBuild != "" {
 		b.Field("failed_to_build", p.failedToBuild)
 	}
@@ -190,6 +196,7 @@ func (p *pipLog) Feed(l string) {
 		p.warnings = append(p.warnings, t)
 	case strings.HasPrefix(l, "Successfully installed "):
 		p.installed = append(p.installed, strings.Fields(l)[2:]...)
+		p.installedLine = true
 	case strings.HasPrefix(l, "Would install "):
 		p.wouldInstall = append(p.wouldInstall, strings.Fields(l)[2:]...)
 	case strings.HasPrefix(t, "Requirement already satisfied: "):

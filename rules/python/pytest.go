@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,8 +19,9 @@ func MatchPytest(argv []string) classify.Answer { return matchTool(argv, "pytest
 // read, or would hold back what must be seen live.
 var pytestListings = map[string]bool{
 	"--help": true, "--version": true, "--collect-only": true, "--co": true,
-	"--fixtures": true, "--funcargs": true, "--fixtures-per-test": true,
-	"--markers": true, "--setup-plan": true, "--pdb": true, "--trace": true,
+	"--collectonly": true, "--fixtures": true, "--funcargs": true,
+	"--fixtures-per-test": true, "--markers": true, "--setup-plan": true,
+	"--setup-only": true, "--pdb": true, "--trace": true,
 }
 
 // pytestValues are pytest's short options that take a value, glued
@@ -27,32 +29,60 @@ var pytestListings = map[string]bool{
 const pytestValues = "kmpcorWnr"
 
 // matchPytest accepts a pytest run with any options except those that
-// replace the terminal report the summarizer reads: listings and help,
-// --color=yes, --tb=native, -p no:terminal, JSON report plugins, and a
-// verbosity of -qq or less, which drops the final summary line. pytest
-// does not accept abbreviated long options, so exact names suffice.
+// replace the terminal report the summarizer reads (pytestScan), read
+// with the options an "-o addopts=..." adds before the command line's, as
+// pytest adds them.
 func matchPytest(argv []string, from int) classify.Answer {
-	verbosity, quietAt := 0, from-1
-	for j := from; j < len(argv); j++ {
-		a := argv[j]
+	args := argv[from:]
+	at, reason, addopts, addoptsAt := pytestScan(args)
+	if addopts != "" {
+		// The scan read every word: only the verbosity, which addopts
+		// may change, was left to tell.
+		words, ok := shlexSplit(addopts)
+		if !ok {
+			return classify.Refuse(from+addoptsAt, "unreadable addopts %q", addopts)
+		}
+		if at, reason, _, _ = pytestScan(append(words, args...)); at >= 0 {
+			return classify.Refuse(from+addoptsAt, "%s (through addopts)", reason)
+		}
+		return classify.Accept()
+	}
+	if at >= 0 {
+		return classify.Refuse(from+at, "%s", reason)
+	}
+	return classify.Accept()
+}
+
+// pytestScan reads pytest's arguments and returns the index of the first
+// that replaces the terminal report and why, or -1: listings and help
+// (pytestListings, or a word that abbreviates one: pytest 7 rejects
+// abbreviations as a usage error, a pytest that took them would list),
+// --color=yes, --tb=native, -p no:terminal, JSON report plugins, and a
+// verbosity of -qq or less, which drops the final summary line. It also
+// returns the value of the last -o addopts=VALUE and the index of its
+// option, unless it stopped at a word before the end.
+func pytestScan(args []string) (at int, reason, addopts string, addoptsAt int) {
+	verbosity, quietAt := 0, -1
+	for j := 0; j < len(args); j++ {
+		a := args[j]
 		if a == "--" {
 			break
 		}
 		// value returns an option's value: after "=", or the next word.
 		value := func(v string, glued bool) string {
-			if glued || j+1 >= len(argv) {
+			if glued || j+1 >= len(args) {
 				return v
 			}
 			j++
-			return argv[j]
+			return args[j]
 		}
 		if strings.HasPrefix(a, "--") {
 			name, v, eq := strings.Cut(a, "=")
 			switch {
-			case pytestListings[name]:
-				return classify.Refuse(j, "option %q prints no test run", a)
+			case pytestListings[name] || pytestAbbrev(name):
+				return j, fmt.Sprintf("option %q prints no test run", a), "", 0
 			case strings.HasPrefix(name, "--json"):
-				return classify.Refuse(j, "option %q changes the output format", a)
+				return j, fmt.Sprintf("option %q changes the output format", a), "", 0
 			case name == "--verbose":
 				verbosity++
 			case name == "--quiet":
@@ -61,17 +91,24 @@ func matchPytest(argv []string, from int) classify.Answer {
 			case name == "--verbosity":
 				n, err := strconv.Atoi(value(v, eq))
 				if err != nil {
-					return classify.Refuse(j, "unreadable verbosity %q", argv[j])
+					return j, fmt.Sprintf("unreadable verbosity %q", args[j]), "", 0
 				}
 				verbosity += n
 				quietAt = j
 			case name == "--tb":
 				if at := j; value(v, eq) == "native" {
-					return classify.Refuse(at, "option %q changes the output format", a)
+					return at, fmt.Sprintf("option %q changes the output format", a), "", 0
 				}
 			case name == "--color":
 				if at := j; value(v, eq) == "yes" {
-					return classify.Refuse(at, "option %q changes the output format", a)
+					return at, fmt.Sprintf("option %q changes the output format", a), "", 0
+				}
+			case name == "--override-ini":
+				if at := j; strings.HasPrefix(value(v, eq), "addopts=") {
+					addopts, addoptsAt = strings.TrimPrefix(args[j], "addopts="), at
+					if eq {
+						addopts = strings.TrimPrefix(v, "addopts=")
+					}
 				}
 			}
 			continue
@@ -83,7 +120,7 @@ func matchPytest(argv []string, from int) classify.Answer {
 			c := a[k]
 			switch {
 			case c == 'h' || c == 'V':
-				return classify.Refuse(j, "help or version requested (%s)", a)
+				return j, fmt.Sprintf("help or version requested (%s)", a), "", 0
 			case c == 'v':
 				verbosity++
 			case c == 'q':
@@ -91,20 +128,35 @@ func matchPytest(argv []string, from int) classify.Answer {
 				quietAt = j
 			case strings.IndexByte(pytestValues, c) >= 0:
 				at := j
-				if c == 'p' && value(a[k+1:], k+1 < len(a)) == "no:terminal" {
-					return classify.Refuse(at, "option %q turns the terminal report off", a)
-				}
-				if k+1 == len(a) && c != 'p' {
-					j++ // the value is the next word
+				v := value(a[k+1:], k+1 < len(a))
+				switch {
+				case c == 'p' && v == "no:terminal":
+					return at, fmt.Sprintf("option %q turns the terminal report off", a), "", 0
+				case c == 'o' && strings.HasPrefix(v, "addopts="):
+					addopts, addoptsAt = strings.TrimPrefix(v, "addopts="), at
 				}
 				k = len(a)
 			}
 		}
 	}
 	if verbosity <= -2 {
-		return classify.Refuse(quietAt, "pytest -qq prints no summary line")
+		return quietAt, "pytest -qq prints no summary line", addopts, addoptsAt
 	}
-	return classify.Accept()
+	return -1, "", addopts, addoptsAt
+}
+
+// pytestAbbrev reports whether name is a strict prefix of a listing's
+// long option, "--collect-o" of "--collect-only".
+func pytestAbbrev(name string) bool {
+	if len(name) < 4 {
+		return false
+	}
+	for l := range pytestListings {
+		if strings.HasPrefix(l, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Caps of bash.pytest. Failing node ids are short and each one matters, so
@@ -172,6 +224,12 @@ type pySection struct {
 	nLast   int
 	frame   string // the last 'File "path", line N' line: the innermost frame
 	stopped bool   // a "--- Captured ... ---" banner was seen: the rest is the test's output
+	// terminal tells that loc is where the traceback ends, with the
+	// exception ("x.py:9: KeyError"), not a frame between ("x.py:21: ",
+	// "x.py:4: in f"): in a section without a head, or in output a
+	// filter cut (where the banner that ends a section may be gone), an E
+	// line or a location after it is the next failure's.
+	terminal bool
 }
 
 // pyWarning is one entry of the warnings summary: its first line (a node id
@@ -202,6 +260,24 @@ type pytestLog struct {
 	mode int
 	sec  *pySection
 	warn *pyWarning
+	// stream is 0 while stdout is read, 1 for stderr. phase is the place
+	// of the last section banner in pytest's order (pyPhase); captured
+	// tells that the lines read are a test's captured output, from a
+	// "--- Captured ... ---" banner to the next section head, where a
+	// banner no later than phase, a final line, a short-summary entry or a
+	// -v result line is the test's own text (a test that runs pytest).
+	stream int
+	phase  int
+	// lacksLines tells that a filter may have left lines out of stdout
+	// before or between those read (Run.MayLackStart): a failure
+	// section's head among them.
+	lacksLines bool
+	captured   bool
+	// lastCaptured is the last final line read inside captured output:
+	// on a whole output, pytest's own when no later one comes (-rN ends
+	// on a failure's captured output).
+	lastCaptured string
+	afterFinal   bool // summary came after lastCaptured
 	// The section and the warning being read once as many as are shown
 	// are kept: they are read the same way, and forgotten.
 	spareSec  pySection
@@ -248,8 +324,12 @@ func (p *pyIDs) list(b *summarize.Body, key string) {
 // conftest import errors).
 func Pytest(r *summarize.Run) *summarize.Body {
 	p := newPytestLog()
+	p.lacksLines = r.MayLackStart()
 	stdout, stderr := r.Lines(r.Stdout), r.Lines(r.Stderr)
 	summarize.ReadLines(p, stdout, stderr)
+	if !p.afterFinal && p.lastCaptured != "" && !r.MayLackEnd() {
+		p.summary = p.lastCaptured
+	}
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
@@ -282,7 +362,7 @@ func Pytest(r *summarize.Run) *summarize.Body {
 		pyExcerptSize("internal_error", internal, internalLost) +
 		pyExcerptSize("stderr", errs, errsLost)
 
-	failures, nTotal := p.failureItems()
+	failures, nTotal, lead := p.failureItems()
 	if p.eLost {
 		room -= len("failure_lines_omitted: 0000000000\n")
 	}
@@ -292,7 +372,7 @@ func Pytest(r *summarize.Run) *summarize.Body {
 	nWarnings, _ := summarize.FitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
 
 	summarize.AddHead(b, "failures", failures, nTotal, nFailures)
-	if l := p.shownLost(nFailures); l > 0 {
+	if l := p.shownLost(nFailures - lead); l > 0 {
 		b.Count("failure_lines_omitted", l)
 	}
 	summarize.AddHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
@@ -309,12 +389,28 @@ func (p *pytestLog) Feed(l string) {
 		return
 	}
 	if s, ok := pySummaryLine(l); ok {
-		p.summary = s
+		if p.captured {
+			p.lastCaptured, p.afterFinal = s, false
+			return
+		}
+		p.summary, p.afterFinal = s, true
 		p.endSection()
-		p.mode = pyModeOther
+		if p.mode != pyModeUnknown {
+			// Before any banner, the start of the output is cut: the
+			// line may be a test's output, and the failures may go on.
+			p.mode = pyModeOther
+		}
 		return
 	}
 	if title, ok := pyBanner(l); ok {
+		ph := pyPhase(title)
+		if p.captured && ph <= p.phase {
+			return
+		}
+		p.phase, p.captured = ph, false
+		// pytest prints its final line last: one that a section follows
+		// was a test's (pytest -s leaves a test's output uncaptured).
+		p.summary, p.lastCaptured = "", ""
 		p.endSection()
 		switch {
 		case title == "FAILURES" || title == "ERRORS":
@@ -323,6 +419,19 @@ func (p *pytestLog) Feed(l string) {
 			p.mode = pyModeWarnings
 		default:
 			p.mode = pyModeOther
+		}
+		return
+	}
+	if p.captured {
+		if _, ok := pySectionHead(l); !ok {
+			return
+		}
+		p.captured = false
+	}
+	if isPyCaptured(l) {
+		p.captured = true
+		if p.sec != nil {
+			p.sec.stopped = true
 		}
 		return
 	}
@@ -360,7 +469,28 @@ func (p *pytestLog) Feed(l string) {
 // continues a section of stdout.
 func (p *pytestLog) EndStream() {
 	p.endSection()
-	p.mode = pyModeUnknown
+	p.mode, p.phase, p.captured = pyModeUnknown, 0, false
+	p.stream++
+}
+
+// pyPhase orders pytest's section banners as it prints them, each once
+// per session; a banner it does not know is placed after the warnings.
+func pyPhase(title string) int {
+	switch title {
+	case "test session starts":
+		return 1
+	case "ERRORS":
+		return 2
+	case "FAILURES":
+		return 3
+	case "warnings summary":
+		return 4
+	case "PASSES":
+		return 5
+	case "short test summary info":
+		return 7
+	}
+	return 6
 }
 
 func (p *pytestLog) endSection() {
@@ -383,19 +513,29 @@ func (p *pytestLog) failureLine(l string) {
 		return
 	}
 	s := p.sec
-	if s == nil {
-		// --tb=line: one location line per failure, no section heads.
-		if p.mode == pyModeFailures && isPyLocation(l) {
-			p.addSection("", l)
+	if s == nil || s.terminal && (s.head == "" || p.lacksLines) && (isPyELine(l) || isPyLocation(l)) {
+		switch {
+		case p.mode == pyModeFailures && s == nil && !p.lacksLines:
+			// --tb=line: one location line per failure, no section heads.
+			if isPyLocation(l) {
+				p.addSection("", l)
+			}
+			return
+		case p.stream == 0 && (p.mode == pyModeUnknown || p.lacksLines) && (isPyELine(l) || isPyLocation(l)):
+			// A pipe cut the start of stdout inside a failure section,
+			// or a grep kept its E lines and locations without its head:
+			// what is left of each failure is a section without a head,
+			// which ends at its terminal location ("x.py:9: KeyError").
+			s = p.addSection("", "")
+			p.sec = s
+		default:
+			return
 		}
-		return
 	}
 	if s.stopped {
 		return
 	}
 	switch {
-	case isPyCaptured(l):
-		s.stopped = true
 	case isPyELine(l):
 		s.eCount++
 		if len(s.eLines) < pyMaxELines {
@@ -405,6 +545,7 @@ func (p *pytestLog) failureLine(l string) {
 		}
 	case isPyLocation(l):
 		s.loc = strings.TrimRight(l, " ")
+		s.terminal = isPyTerminal(s.loc)
 		if l[0] != '/' {
 			s.relLoc = s.loc
 			if s.relLoc1 == "" {
@@ -471,10 +612,23 @@ func (p *pytestLog) warningLine(l string) {
 // relative paths, and the last of all), then its first E lines; or, when
 // it has neither, its innermost 'File "..."' frame and its last lines.
 // Without any section (--tb=no, or a pipe that cut them off) the
-// short-summary entries that carry a message are the contexts.
-func (p *pytestLog) failureItems() (items []string, total int) {
-	if p.nSections == 0 {
-		return p.messages.Items, p.messages.Total
+// short-summary entries that carry a message are the contexts; when the
+// only sections are what a pipe left of them without their heads, those
+// entries come first, then the sections.
+// lead is the number of entries before the sections.
+func (p *pytestLog) failureItems() (items []string, total, lead int) {
+	headless := true
+	for _, s := range p.sections {
+		headless = headless && s.head == ""
+	}
+	if headless && p.messages.Total > 0 {
+		if p.messages.Total > len(p.messages.Items) {
+			// The entries left out come before the sections: a head
+			// of the items would leave them out first.
+			return p.messages.Items, p.messages.Total + p.nSections, len(p.messages.Items)
+		}
+		items = slices.Clone(p.messages.Items)
+		total, lead = p.messages.Total, len(items)
 	}
 	for _, s := range p.sections {
 		var it []string
@@ -496,13 +650,13 @@ func (p *pytestLog) failureItems() (items []string, total int) {
 		}
 		items = append(items, strings.Join(it, "\n"))
 	}
-	return items, p.nSections
+	return items, total + p.nSections, lead
 }
 
 // shownLost counts the E lines left out of the first n failure contexts.
 func (p *pytestLog) shownLost(n int) int {
 	lost := 0
-	for _, s := range p.sections[:min(n, len(p.sections))] {
+	for _, s := range p.sections[:max(0, min(n, len(p.sections)))] {
 		lost += s.eCount - len(s.eLines)
 	}
 	return lost
@@ -744,6 +898,14 @@ func isPyLocation(l string) bool {
 		}
 	}
 	return summarize.IsDigits(digits)
+}
+
+// isPyTerminal reports whether the location loc ends a traceback: its
+// text after "path:N: " names the exception rather than being empty or
+// "in function".
+func isPyTerminal(loc string) bool {
+	_, rest, _ := strings.Cut(loc, ": ")
+	return rest != "" && !strings.HasPrefix(rest, "in ")
 }
 
 // hasBlank reports whether s holds a space or a tab: strings.ContainsAny

@@ -174,7 +174,7 @@ func TestPytestSections(t *testing.T) {
 	for _, l := range summarize.Lines([]byte(out)) {
 		p.Feed(l)
 	}
-	items, total := p.failureItems()
+	items, total, _ := p.failureItems()
 	want := []string{
 		"test_deep\ntest_m.py:9:\ntest_m.py:3: in helper\n/usr/lib/python3/dist-packages/lib.py:6: KeyError\nE           KeyError: 5",
 		"test_xpass\n[XPASS(strict)] must fail",

@@ -19,8 +19,21 @@
 # wheels built here with pip wheel, and PIP_INDEX_URL points at a closed
 # local port, so a lookup that would reach an index fails at once.
 #
-# Usage: bash rules/python/testdata/python.sh   (then go test ./rules/python -update)
+# Every uncut pytest case is run a second time with the same command and
+# PYTEST_ADDOPTS="-o junit_family=xunit1 --junitxml=CASE.junit.xml", and every
+# uncut mypy case with --junit-xml CASE.junit.xml: the tools' own
+# machine-readable account of the run, which the tests hold their reference
+# reader of the text to (timings, timestamps and the host name are removed
+# from the XML). The second run's terminal output is not kept: --junitxml
+# adds a line to it.
+#
+# Usage: bash rules/python/testdata/python.sh [pytest] [mypy] [pip]
+# (default: all three; then go test ./rules/python -update)
 set -euo pipefail
+
+SECTIONS=${*:-pytest mypy pip}
+# want SECTION: whether SECTION is to be regenerated.
+want() { [[ " $SECTIONS " == *" $1 "* ]]; }
 
 ROOT=/tmp/shrinkrun-corpus/python
 OUT=$(cd "$(dirname "$0")" && pwd)
@@ -46,6 +59,27 @@ capture() {
 	(cd "$ROOT/$dir" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
 	printf 'command: %s\nexit_code: %d\n' "$cmd" "$code" >"$OUT/$rule/$name.meta"
 	printf '%-12s %-20s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
+	case "$cmd" in
+	*'|'*) ;; # a cut output: the reference is read from its uncut run
+	pytest* | python3\ -m\ pytest*)
+		rm -rf "$ROOT/$dir/.pytest_cache"
+		(cd "$ROOT/$dir" && PYTEST_ADDOPTS="-o junit_family=xunit1 --junitxml=$OUT/$rule/$name.junit.xml" \
+			bash -c "$cmd" >/dev/null 2>&1) || true
+		junit_clean "$OUT/$rule/$name.junit.xml"
+		;;
+	mypy* | python3\ -m\ mypy*)
+		rm -rf "$ROOT/$dir/.mypy_cache"
+		(cd "$ROOT/$dir" && bash -c "$cmd --junit-xml $OUT/$rule/$name.junit.xml" >/dev/null 2>&1) || true
+		junit_clean "$OUT/$rule/$name.junit.xml"
+		;;
+	esac
+}
+
+# junit_clean FILE: removes what varies between runs from a JUnit XML file
+# (durations, the time stamp, the host name), if the run wrote one.
+junit_clean() {
+	[ -f "$1" ] || return 0
+	sed -i -E 's/ (time|timestamp|hostname)="[^"]*"//g' "$1"
 }
 
 # filler N: N lines of constants, so that later code sits at line numbers of
@@ -58,6 +92,8 @@ filler() {
 }
 
 # ---------------------------------------------------------------- pytest
+
+if want pytest; then
 
 # calc: a small package whose tests all pass (parametrized, a class, a
 # fixture), the base of the passing cases.
@@ -121,6 +157,10 @@ capture pytest all_pass_quiet calc 'pytest -q'
 capture pytest all_pass_verbose calc 'pytest -v'
 # python_m: through the interpreter, as python3 -m pytest.
 capture pytest python_m calc 'python3 -m pytest -q'
+# The passing run cut: the final line alone, and a head that ends before it.
+capture pytest pass_tail_3 calc 'pytest -q | tail -3'
+capture pytest pass_head_5 calc 'pytest | head -5'
+capture pytest pass_verbose_tail calc 'pytest -v 2>&1 | tail -5'
 
 # failing: the ways a test fails or errs, at lines of one, two and three
 # digits, with skips, xfail/xpass, warnings, captured output, parametrized
@@ -282,6 +322,29 @@ capture pytest native failing 'pytest -c native.ini -q'
 # merged: -v with stderr merged into stdout, piped to tail as agents do.
 capture pytest merged failing 'pytest -v 2>&1 | tail -60'
 
+# The failing run cut as agents pipe it (issue 12): each case is the real
+# output of the piped command, so its exit status is the filter's (0).
+# tail_40 starts inside the traceback of TestCheckout.test_prints, its
+# section's title cut off; python_m_tail_25 inside test_far_down's.
+capture pytest tail_40 failing 'pytest 2>&1 | tail -40'
+capture pytest python_m_tail_25 failing 'python3 -m pytest 2>&1 | tail -25'
+# tail_15: the short test summary (its first entries cut) and the final line.
+capture pytest tail_15 failing 'pytest | tail -15'
+capture pytest quiet_tail_3 failing 'pytest -q 2>&1 | tail -3'
+# head: the first failures, no short summary, no final line.
+capture pytest quiet_head_50 failing 'pytest -q 2>&1 | head -50'
+capture pytest head_20 failing 'pytest | head -20'
+# grep: the failure lines without their sections.
+capture pytest grep_failed failing "pytest | grep -E 'FAILED|Error'"
+capture pytest verbose_grep failing "pytest -v 2>&1 | grep -E 'FAILED|ERROR'"
+# grep -v of noise: the passing -v lines, the source lines of tracebacks.
+capture pytest verbose_grep_v failing 'pytest -v | grep -v PASSED'
+capture pytest grep_v_source failing "pytest | grep -v '^    '"
+# sed: a range of lines from the middle.
+capture pytest sed_range failing "pytest | sed -n '25,90p'"
+capture pytest tb_short_tail failing 'pytest --tb=short 2>&1 | tail -30'
+capture pytest tb_line_head failing 'pytest -q --tb=line | head -12'
+
 # collect_error: one module does not import, another has a syntax error;
 # pytest stops before running anything.
 mkdir -p "$ROOT/collect/tests"
@@ -309,6 +372,8 @@ EOF
 capture pytest collect_error collect 'pytest'
 # collect_continue: the same tree with --continue-on-collection-errors.
 capture pytest collect_continue collect 'pytest -q --continue-on-collection-errors'
+capture pytest collect_tail collect 'pytest 2>&1 | tail -20'
+capture pytest collect_head collect 'pytest | head -15'
 
 # many_failures: 150 failing parametrized cases, more than any cap.
 mkdir -p "$ROOT/many/tests"
@@ -326,6 +391,9 @@ def test_ok():
 EOF
 capture pytest many_failures many 'pytest -q'
 capture pytest many_failures_verbose many 'pytest -v --tb=line'
+capture pytest many_tail many 'pytest -q 2>&1 | tail -20'
+capture pytest many_head many 'pytest -q | head -100'
+capture pytest many_grep many 'pytest -q | grep FAILED'
 
 # warnings: everything passes with many warnings.
 mkdir -p "$ROOT/warn/tests"
@@ -345,6 +413,8 @@ def test_user_warning():
     warnings.warn("cache size %d is small" % 3, UserWarning)
 EOF
 capture pytest warnings warn 'pytest'
+# warnings_tail starts inside the warnings summary.
+capture pytest warnings_tail warn 'pytest | tail -8'
 
 # no_tests: an empty directory; pytest exits 5.
 mkdir -p "$ROOT/empty"
@@ -369,8 +439,65 @@ def pytest_collection_modifyitems(items):
 EOF
 printf 'def test_x():\n    assert True\n' >"$ROOT/internal/tests/test_x.py"
 capture pytest internal_error internal 'pytest'
+capture pytest internal_tail internal 'pytest 2>&1 | tail -12'
+capture pytest conftest_tail conftest 'pytest 2>&1 | tail -5'
+capture pytest bad_option_head calc 'pytest --no-such-option 2>&1 | head -3'
+
+# imitate: tests whose own output looks like pytest's result lines: a
+# final line, PASSED lines, and the whole output of an inner pytest run
+# (as a plugin's tests print it). Two of the three tests fail; none of
+# the lines they print is a result of this run.
+mkdir -p "$ROOT/imitate/tests" "$ROOT/imitate/inner"
+cp "$ROOT/calc/pytest.ini" "$ROOT/imitate/"
+cat >"$ROOT/imitate/inner/test_inner.py" <<'EOF2'
+import pytest
+
+
+@pytest.mark.parametrize("n", range(7))
+def test_inner(n):
+    assert n >= 0
+EOF2
+cat >"$ROOT/imitate/tests/test_imitate.py" <<'EOF2'
+import pathlib
+import subprocess
+import sys
+
+INNER = pathlib.Path(__file__).parent.parent / "inner"
+
+
+def test_prints_passes():
+    print("tests/test_other.py::test_one PASSED")
+    print("== 5 passed in 0.10s ==")
+
+
+def test_prints_then_fails():
+    print()
+    print("============================== 9 passed in 0.02s ===============================")
+    print("tests/test_imitate.py::test_prints_then_fails PASSED")
+    assert 1 + 1 == 3
+
+
+def test_inner_session():
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(INNER)],
+                         capture_output=True, text=True, cwd=INNER)
+    print(run.stdout)
+    assert run.returncode == 1, "the inner session was expected to fail"
+EOF2
+capture pytest imitate imitate 'pytest'
+capture pytest imitate_rp imitate 'pytest -rP'
+capture pytest imitate_s imitate 'pytest -s'
+capture pytest imitate_tail imitate 'pytest -rP 2>&1 | tail -30'
+capture pytest imitate_grep imitate "pytest -v | grep -E 'PASSED|passed'"
+# imitate_head and imitate_head_15 end at an imitated final line inside
+# a failure's captured output: the inner run's, and a test's own.
+capture pytest imitate_head imitate 'pytest -q | head -37'
+capture pytest imitate_head_15 imitate 'pytest -q | head -15'
+
+fi
 
 # ------------------------------------------------------------------ mypy
+
+if want mypy; then
 
 # typed: a package with type errors across three files, notes attached to
 # errors, a reveal_type note, a missing import, at lines of one, two and
@@ -447,6 +574,16 @@ EOF
 capture mypy clean typed 'mypy clean'
 # errors: errors with codes and notes in three files.
 capture mypy errors typed 'mypy inventory'
+# dot: the whole tree, the form agents type; cut as they pipe it. The
+# closing "Found N errors in M files" line is mypy's only total.
+capture mypy dot typed 'mypy .'
+capture mypy dot_tail_5 typed 'mypy . | tail -5'
+capture mypy dot_head_4 typed 'mypy . | head -4'
+capture mypy dot_grep typed 'mypy . 2>&1 | grep error'
+capture mypy dot_grep_v typed 'mypy . | grep -v note:'
+capture mypy strict_tail typed 'mypy --strict inventory 2>&1 | tail -8'
+capture mypy clean_tail typed 'mypy clean | tail -1'
+capture mypy missing_tail typed 'mypy nosuch.py 2>&1 | tail -3'
 # strict: the same package with --strict (more errors, untyped defs).
 capture mypy strict typed 'mypy --strict inventory'
 # columns: through the interpreter, with column numbers.
@@ -472,8 +609,14 @@ mkdir -p "$ROOT/manytyped"
 	done
 } >"$ROOT/manytyped/many.py"
 capture mypy many_errors manytyped 'mypy many.py'
+capture mypy many_tail manytyped 'mypy many.py | tail -20'
+capture mypy many_head manytyped 'mypy many.py | head -30'
+
+fi
 
 # ------------------------------------------------------------ pip_install
+
+if want pip; then
 
 # Local projects (setup.py only: Debian's python3-venv ships no build
 # backend for pyproject builds without an index) and wheels built from
@@ -553,6 +696,11 @@ pipcase wheels "pip install --no-index --find-links ../wheels shopapi"
 PATH="$VENV:$PATH" capture pip_install already app "pip install --no-index --find-links ../wheels shopapi"
 # requirements: 24 plugins and their shared dependency from a file.
 pipcase requirements "pip install --no-index --find-links ../wheels -r requirements.txt"
+# requirements cut: the last lines (Successfully installed), the first
+# (Processing lines), and without the noise of the Processing lines.
+pipcase requirements_tail "pip install --no-index --find-links ../wheels -r requirements.txt | tail -3"
+pipcase requirements_head "pip install --no-index --find-links ../wheels -r requirements.txt | head -10"
+pipcase requirements_grep_v "pip install --no-index --find-links ../wheels -r requirements.txt | grep -v Processing"
 # quiet: the same with -q; pip prints nothing on success.
 pipcase quiet "pip install -q --no-index --find-links ../wheels -r requirements.txt"
 # dry_run: --dry-run says what it would install.
@@ -567,10 +715,16 @@ pipcase not_found "pip install --no-index --find-links ../wheels shop-nosuch"
 pipcase version_missing "pip install --no-index --find-links ../wheels shopcore==3.0"
 # conflict: two requirements that need different versions of one package.
 pipcase conflict "pip install --no-index --find-links ../wheels shopapi shoplegacy"
+pipcase conflict_tail "pip install --no-index --find-links ../wheels shopapi shoplegacy 2>&1 | tail -8"
 # broken_setup: setup.py raises while pip prepares the metadata.
 pipcase broken_setup "pip install ../pkgs/broken"
 # build_failure: the C extension does not compile.
 pipcase build_failure "pip install ../pkgs/cext"
+# build_failure cut: a tail that starts inside the compiler's output, and
+# the error lines alone.
+pipcase build_failure_tail "pip install ../pkgs/cext 2>&1 | tail -20"
+pipcase build_failure_grep "pip install ../pkgs/cext 2>&1 | grep -E 'error|ERROR'"
+pipcase build_failure_head "pip install ../pkgs/cext 2>&1 | head -12"
 # index_down: the index cannot be reached (a closed local port), so pip
 # retries and gives up.
 pipcase index_down "pip install --index-url http://127.0.0.1:9/simple shopcore"
@@ -580,3 +734,4 @@ pipcase index_down "pip install --index-url http://127.0.0.1:9/simple shopcore"
 PATH="$VENV:$PATH" capture pip_install dependency_warning app "pip install --no-index --find-links ../wheels shopcore==0.9.0"
 # externally_managed: Debian's pip outside a venv refuses to install.
 capture pip_install externally_managed app "pip install --no-index --find-links ../wheels shopcore"
+fi
