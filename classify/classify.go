@@ -42,6 +42,25 @@ type Result struct {
 
 	// translated is the matcher's Verdict.Translated, for InLocale.
 	translated bool
+	// launcher is the matcher's Verdict.Launcher, for Tool.
+	launcher int
+	// environ is the matcher's Verdict.Environ, for InEnviron.
+	environ func(getenv func(string) string) string
+}
+
+// Tool is the first stage as its rule reads it: without the words that
+// only launch the tool (pnpm exec, uv run), and the tool's name without the
+// directory it was named in (./node_modules/.bin/vitest is vitest). The
+// header's command stays what was written.
+func (r Result) Tool() []string {
+	if len(r.Stages) == 0 {
+		return nil
+	}
+	argv := r.Stages[0][r.launcher:]
+	if i := strings.LastIndexByte(argv[0], '/'); i >= 0 {
+		argv = append([]string{argv[0][i+1:]}, argv[1:]...)
+	}
+	return argv
 }
 
 // String classifies a command string (the -c form); m picks the rule.
@@ -69,7 +88,7 @@ func String(src string, m Matcher) Result {
 	if v.Rule == "" {
 		res.Reason, res.Pos = v.Reason, posString(c.first[v.At].Pos())
 	}
-	res.Rule, res.translated = v.Rule, v.Translated
+	res.Rule, res.translated, res.launcher, res.environ = v.Rule, v.Translated, v.Launcher, v.Environ
 	return res
 }
 
@@ -94,7 +113,7 @@ func Argv(argv []string, m Matcher) Result {
 	}
 	res.Stages = [][]string{slices.Clone(argv[n:])}
 	v := m(res.Stages[0])
-	res.Rule, res.Reason, res.translated = v.Rule, v.Reason, v.Translated
+	res.Rule, res.Reason, res.translated, res.launcher, res.environ = v.Rule, v.Reason, v.Translated, v.Launcher, v.Environ
 	return res
 }
 

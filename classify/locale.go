@@ -73,3 +73,20 @@ func (r Result) InLocale(getenv func(string) string) Result {
 	r.Reason = "git prints translated messages with " + name + "=" + value + ", which the rule cannot read"
 	return r
 }
+
+// InEnviron turns r into a pass-through when the child's environment, seen
+// through getenv with the command's own assignments first, changes the
+// output its rule reads, as the matcher's Verdict.Environ tells: an
+// environment variable that sets an option the matcher would refuse
+// (npm_config_json=true for npm install). The matcher sees the argv only.
+func (r Result) InEnviron(getenv func(string) string) Result {
+	if r.Rule == "" || r.environ == nil {
+		return r
+	}
+	reason := r.environ(Getenv(r.Assigns, getenv))
+	if reason == "" {
+		return r
+	}
+	r.Rule, r.Pos, r.Reason = "", "", reason
+	return r
+}

@@ -3,6 +3,8 @@ package classify_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/classify"
 )
 
 func TestTranslated(t *testing.T) {
@@ -54,6 +56,34 @@ func TestInLocale(t *testing.T) {
 		r := String(src).InLocale(german)
 		if r.Rule != want || want == "" && !strings.Contains(r.Reason, "LANG=de_DE.UTF-8") {
 			t.Errorf("%q in LANG=de_DE.UTF-8: rule %q (%s), want %q", src, r.Rule, r.Reason, want)
+		}
+	}
+}
+
+// TestInEnviron: a rule whose tool takes an option from the environment
+// passes through when the command's own assignments, or else the inherited
+// environment, set it; the assignments win, as in the child.
+func TestInEnviron(t *testing.T) {
+	jsonOut := func(argv []string) classify.Verdict {
+		return classify.Verdict{Rule: "bash.t", Environ: func(getenv func(string) string) string {
+			if getenv("T_FORMAT") == "json" {
+				return argv[0] + " prints JSON with T_FORMAT=json"
+			}
+			return ""
+		}}
+	}
+	for _, c := range []struct {
+		src, inherited, want string
+	}{
+		{"t run", "", "bash.t"},
+		{"t run", "json", ""},
+		{"T_FORMAT=json t run", "", ""},
+		{"T_FORMAT=text t run", "json", "bash.t"},
+	} {
+		getenv := func(n string) string { return map[string]string{"T_FORMAT": c.inherited}[n] }
+		r := classify.String(c.src, jsonOut).InEnviron(getenv)
+		if r.Rule != c.want || c.want == "" && r.Reason != "t prints JSON with T_FORMAT=json" {
+			t.Errorf("%q with T_FORMAT=%q inherited: rule %q (%s), want %q", c.src, c.inherited, r.Rule, r.Reason, c.want)
 		}
 	}
 }

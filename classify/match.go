@@ -20,6 +20,14 @@ type Verdict struct {
 	// by the locale (git's, with gettext): Result.InLocale passes the
 	// command through in a locale that would translate them.
 	Translated bool
+	// Launcher counts the words of argv that only launch the tool (pnpm
+	// exec, uv run): the rule reads the rest (Result.Tool).
+	Launcher int
+	// Environ, when set, reads the child's environment (through getenv,
+	// the command's own assignments first) and says why it changes the
+	// output the rule reads, as an option would (npm's npm_config_json),
+	// or "": Result.InEnviron passes the command through then.
+	Environ func(getenv func(string) string) string
 }
 
 // Answer is what one rule's matcher says of a first stage's argv: that it

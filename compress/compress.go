@@ -73,9 +73,7 @@ func Block(o Output) ([]byte, bool) {
 		RawOutput:   o.RawOutput,
 		Cut:         summarize.Cut(c.Cuts()),
 	}
-	if len(c.Stages) > 0 {
-		r.Argv = c.Stages[0]
-	}
+	r.Argv = c.Tool()
 	if c.ToStderr {
 		// A 1>&2 moved the command's output to stderr: the rule reads it
 		// there, while the header still counts each real stream.

@@ -11,7 +11,37 @@ import (
 // classify.Refuse) decides; when none claims it, the first one's reason
 // stands (classify.Other), and a name no rule routes on is not a
 // recognized command.
+//
+// Behind a launcher (launch.go) the tool is matched by its own name: the
+// verdict says how many words only launch it, and a word at fault is
+// counted in argv. A launcher whose next word no rule routes on (yarn
+// test, pnpm install) is matched as it is.
 func Match(argv []string) classify.Verdict {
+	skip, tool := launched(argv)
+	if !routed(tool[0]) {
+		skip, tool = 0, argv
+	}
+	v := match(tool)
+	v.Launcher = skip
+	if v.Rule == "" {
+		v.At += skip
+	}
+	return v
+}
+
+// routed reports whether a rule routes on name.
+func routed(name string) bool {
+	for i := range Table {
+		for _, r := range Table[i].Rules {
+			if slices.Contains(r.Commands, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func match(argv []string) classify.Verdict {
 	var other *classify.Answer
 	for i := range Table {
 		for j := range Table[i].Rules {
@@ -21,7 +51,11 @@ func Match(argv []string) classify.Verdict {
 			}
 			switch a := r.Match(argv); {
 			case a.Accepted:
-				return classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
+				v := classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
+				if r.Env != nil {
+					v.Environ = func(getenv func(string) string) string { return r.Env(argv, getenv) }
+				}
+				return v
 			case a.Mine:
 				return classify.Verdict{Reason: a.Reason, At: a.At}
 			case other == nil:

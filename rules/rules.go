@@ -34,6 +34,12 @@ type Rule struct {
 	// Usage lists the forms of the command the rule recognizes, as --help
 	// and shrinkrun prompt list them.
 	Usage []string
+	// Env, when set, reads the environment the command runs in (getenv
+	// sees its own assignments first) for the first stage's argv as the
+	// tool reads it, and says why it changes the output the rule reads, or
+	// "": an option the tool also takes from the environment
+	// (classify.Result.InEnviron).
+	Env func(argv []string, getenv func(string) string) string
 }
 
 // Family is one family of tools: the package under rules/ that holds its

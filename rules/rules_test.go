@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/rules"
 )
 
@@ -67,7 +66,7 @@ func TestMatchOrder(t *testing.T) {
 		{[]string{"npx", "jest"}, "bash.jest", "", 0},
 		{[]string{"make"}, "", "not a recognized command", 0},
 	} {
-		if v := rules.Match(c.argv); v != (classify.Verdict{Rule: c.rule, Reason: c.reason, At: c.at}) {
+		if v := rules.Match(c.argv); v.Rule != c.rule || v.Reason != c.reason || v.At != c.at {
 			t.Errorf("Match(%q) = %+v, want %q %q at %d", c.argv, v, c.rule, c.reason, c.at)
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/compress"
 	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/rules"
@@ -40,7 +39,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	r := &summarize.Run{
 		Rule:            inv.class.Rule,
 		Command:         inv.text,
-		Argv:            firstStage(inv.class),
+		Argv:            inv.class.Tool(),
 		Stdout:          capOut,
 		Stderr:          capErr,
 		StdoutBytes:     out.Stdout.Total(),
@@ -238,11 +237,4 @@ func replayRaw(stdout, stderr io.Writer, dir *privdir.Dir, id string) error {
 		return err
 	}
 	return store.Copy(stderr, dir, id, store.Stderr)
-}
-
-func firstStage(c classify.Result) []string {
-	if len(c.Stages) == 0 {
-		return nil
-	}
-	return c.Stages[0]
 }

@@ -130,16 +130,16 @@ func installWarnings(self string, lookPath func(string) (string, error), tmp str
 	var w []string
 	switch onPath, err := lookPath("shrinkrun"); {
 	case err != nil:
-		w = append(w, fmt.Sprintf("the hook will run %s, but PATH finds no shrinkrun: %s", self, fix))
+		w = append(w, fmt.Sprintf("the agent will run %s, but PATH finds no shrinkrun: %s", self, fix))
 	case !sameFile(onPath, self):
-		w = append(w, fmt.Sprintf("the hook will run %s, but PATH finds %s: run init with the one you mean to keep", self, onPath))
+		w = append(w, fmt.Sprintf("the agent will run %s, but PATH finds %s: run init with the one you mean to keep", self, onPath))
 	}
 	dir := filepath.Dir(self)
 	switch {
 	case within(dir, tmp) || strings.Contains(dir, string(filepath.Separator)+"go-build"):
-		w = append(w, fmt.Sprintf("%s is in a temporary folder, which is deleted: the hook will stop working; %s", self, fix))
+		w = append(w, fmt.Sprintf("%s is in a temporary folder, which is deleted: the agent's entry will stop working; %s", self, fix))
 	case isFile(filepath.Join(dir, "go.mod")):
-		w = append(w, fmt.Sprintf("%s is in the source folder %s: moving or deleting it breaks the hook; %s", self, dir, fix))
+		w = append(w, fmt.Sprintf("%s is in the source folder %s: moving or deleting it breaks the agent's entry; %s", self, dir, fix))
 	}
 	return w
 }

@@ -205,7 +205,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.text = quoteArgv(words)
 		inv.class = rules.Argv(words)
 	}
-	inv.class = inv.class.InLocale(os.Getenv)
+	inv.class = inv.class.InLocale(os.Getenv).InEnviron(os.Getenv)
 	// The documented per-command opt-out, SHRINKRUN_DISABLE=1 CMD, reaches
 	// shrinkrun as one of the command's own assignments.
 	if o.raw || setting.Disabled(classify.Getenv(inv.class.Assigns, func(string) string { return "" })) {

@@ -61,7 +61,8 @@ var goCases = []ruletest.ExplainedCase{
 	{In: "go vet -diff ./...", Want: "", Explain: `1:8: option "-diff" changes the output format; passing through`},
 	{In: "go vet -V=full", Want: "", Explain: "1:8: help or version requested (-V=full); passing through"},
 	{In: "go mod download -json", Want: "", Explain: `1:17: option "-json" changes the output format; passing through`},
-	{In: "/usr/local/go/bin/go test", Want: "", Explain: "1:1: not a recognized command; passing through"},
+	{In: "/usr/local/go/bin/go test", Want: GoTest},
+	{In: "/opt/go/bin/go test", Want: "", Explain: "1:1: not a recognized command; passing through"},
 }
 
 func TestGoRules(t *testing.T) {
