@@ -13,6 +13,7 @@ import (
 
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/rules/cargo"
+	"github.com/shrinkrun/shrinkrun/rules/cc"
 	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/rules/golang"
 	"github.com/shrinkrun/shrinkrun/rules/node"
@@ -91,6 +92,12 @@ var Table = []Family{
 		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}},
 		{ID: "bash.eslint", Commands: []string{"eslint", "npx"}, Match: node.MatchESLint, Summarize: node.ESLint, Usage: []string{"eslint"}},
 		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}},
+	}},
+	{Name: "cc", Finder: cc.Finder, Translated: true, Rules: []Rule{
+		{ID: "bash.cc", Commands: []string{"gcc", "g++", "cc", "c++", "clang", "clang++"}, Match: cc.MatchCompiler, Summarize: cc.Compiler, Usage: []string{"gcc", "g++", "cc", "clang", "clang++"}},
+		{ID: "bash.make", Commands: []string{"make", "gmake"}, Match: cc.MatchMake, Summarize: cc.Make, Usage: []string{"make"}},
+		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}},
+		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
 	}},
 }
 

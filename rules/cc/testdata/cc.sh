@@ -589,7 +589,7 @@ json make big make/big "$(twinmake big -k)"
 make -s clean
 capture make big_tail make/big 'make -k -j2 2>&1 | tail -30'
 make -s clean
-capture make big_grep make/big 'make -k -j2 2>&1 | grep -E "error|\*\*\*"'
+capture make big_grep make/big "make -k -j2 2>&1 | grep -E 'error|Error'"
 make -s clean
 
 cd "$P/rec"
