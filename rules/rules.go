@@ -95,8 +95,8 @@ var Table = []Family{
 	}},
 	{Name: "cc", Finder: cc.Finder, Translated: true, Rules: []Rule{
 		{ID: "bash.cc", Commands: []string{"gcc", "g++", "cc", "c++", "clang", "clang++"}, Match: cc.MatchCompiler, Summarize: cc.Compiler, Usage: []string{"gcc", "g++", "cc", "clang", "clang++"}},
-		{ID: "bash.make", Commands: []string{"make", "gmake"}, Match: cc.MatchMake, Summarize: cc.Make, Usage: []string{"make"}},
-		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}},
+		{ID: "bash.make", Commands: []string{"make", "gmake"}, Match: cc.MatchMake, Summarize: cc.Make, Usage: []string{"make"}, Env: cc.MakeEnv},
+		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}, Env: cc.MakeEnv},
 		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
 	}},
 }

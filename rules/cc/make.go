@@ -1,6 +1,7 @@
 package cc
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -67,3 +68,37 @@ var makeWithArg = []string{"--directory", "--file", "--makefile", "--include-dir
 // and make's own "***" lines (the targets that failed with their status,
 // a missing rule).
 func Make(r *summarize.Run) *summarize.Body { return summarizeBuild(r) }
+
+// MakeEnv reads the variables GNU make takes options and flags from:
+// MAKEFLAGS and GNUMAKEFLAGS hold options as on the command line (single
+// letters without their dash, "kn"), and the compiler flags variables that
+// a makefile passes on to the compilers.
+func MakeEnv(_ []string, getenv func(string) string) string {
+	for _, v := range []string{"MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"} {
+		val := getenv(v)
+		if val == "" {
+			continue
+		}
+		words := strings.Fields(val)
+		if w := words[0]; !strings.HasPrefix(w, "-") && !strings.Contains(w, "=") {
+			words[0] = "-" + w
+		}
+		if m := MatchMake(append([]string{"make"}, words...)); !m.Accepted {
+			return v + ": " + m.Reason
+		}
+	}
+	return compilerEnv(getenv)
+}
+
+// compilerEnv reads the compiler flags variables that make's built-in
+// rules and cmake's first configuration pass on to the compilers.
+func compilerEnv(getenv func(string) string) string {
+	for _, v := range []string{"CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS"} {
+		for _, w := range strings.Fields(getenv(v)) {
+			if compilerFormat(w) {
+				return v + ": " + fmt.Sprintf(format, w)
+			}
+		}
+	}
+	return ""
+}
