@@ -114,15 +114,24 @@ func (b *buildLog) source(l string) bool {
 }
 
 // diag reads a diagnostic line. A located one ("a.c:3:5: error: ...") is
-// the compiler's, and so is one without a prefix or with a compiler
-// program's ("cc1plus: warning: ...", "gcc: error: x.c: No such file");
+// the compiler's, and so is one with a compiler program's prefix
+// ("cc1plus: warning: ...", "gcc: error: x.c: No such file"); an error
+// without a prefix goes with the build tool's lines;
 // the linker's go to their own list ("collect2: error: ld returned 1 exit
 // status", clang's "linker command failed"), ninja's errors to the build
 // tool's, and every other prefix (make's own warnings, a tool this family
 // does not read) is skipped.
 func (b *buildLog) diag(l string, d diag) {
 	located := d.prefix != "" && hasLine(d.prefix) && !isMakefile(d.prefix)
-	if !located && d.prefix != "" {
+	if d.prefix == "" {
+		// clang's "fatal error: too many errors emitted, stopping now", or
+		// a tool's: not a diagnostic about the code.
+		if d.sev == sevError {
+			b.tool = append(b.tool, l)
+		}
+		return
+	}
+	if !located {
 		name, linker := program(d.prefix)
 		switch {
 		case linker || name != "" && strings.HasPrefix(d.msg, "linker command failed"):

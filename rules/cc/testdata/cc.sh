@@ -699,7 +699,7 @@ capture cmake_build up_to_date cmake 'cmake --build build'
 capture cmake_build errors cmake 'cmake --build build-bad'
 json cmake_build errors cmake 'cmake --build build-bad-json'
 capture cmake_build keep_going cmake 'cmake --build build-bad -j 4 -- -k'
-json cmake_build keep_going cmake 'cmake --build build-bad-json --clean-first -j 1 -- -k'
+json cmake_build keep_going cmake 'cmake --build build-bad-json -j 1 -- -k'
 capture cmake_build keep_going_tail cmake 'cmake --build build-bad --clean-first -- -k 2>&1 | tail -25'
 capture cmake_build keep_going_grep cmake "cmake --build build-bad --clean-first -- -k 2>&1 | grep -E 'error|Error'"
 capture cmake_build ninja_errors cmake 'cmake --build ninja-bad -- -k 0'
