@@ -33,8 +33,8 @@ type diag struct {
 // parseDiag reads a diagnostic line: "error: ", "fatal error: ",
 // "warning: " or "note: " and a message, at the start of the line or after
 // a prefix without blanks and ": ". It is what the regexp
-// ^(?:(\S+?): )?(error|fatal error|warning|note): (.*)$ matches, the prefix
-// ending at the first ": ".
+// ^(?:(\S+?): )??(error|fatal error|warning|note): (.*)$ matches: a
+// severity at the start first, else the prefix ending at the first ": ".
 func parseDiag(l string) (diag, bool) {
 	if s, t := severityOf(l); t != "" {
 		return diag{sev: s, msg: l[len(t):]}, true
@@ -213,68 +213,8 @@ func isContext(l string) bool {
 	return false
 }
 
-// generated reads clang's closing line of a compilation: "1 error
-// generated.", "3 warnings generated.", "2 warnings and 1 error
-// generated.". It is what the regexp
-// ^(?:(\d+) warnings? and )?(\d+) (warning|error)s? generated\.$ matches.
-func generated(l string) (errors, warnings int, ok bool) {
-	rest, ok := strings.CutSuffix(l, " generated.")
-	if !ok {
-		return 0, 0, false
-	}
-	first, kind, rest, ok := countOf(rest)
-	if !ok {
-		return 0, 0, false
-	}
-	if rest == "" {
-		if kind == "error" {
-			return first, 0, true
-		}
-		return 0, first, true
-	}
-	rest, ok = strings.CutPrefix(rest, " and ")
-	if !ok || kind != "warning" {
-		return 0, 0, false
-	}
-	n, kind, rest, ok := countOf(rest)
-	if !ok || rest != "" || kind != "error" {
-		return 0, 0, false
-	}
-	return n, first, true
-}
-
-// countOf reads "N warning(s)" or "N error(s)" at the start of s.
-func countOf(s string) (n int, kind, rest string, ok bool) {
-	d := summarize.DigitsPrefix(s)
-	if d == "" || len(d) > 9 {
-		return 0, "", "", false
-	}
-	n = atoi(d)
-	rest = s[len(d):]
-	for _, k := range []string{"warning", "error"} {
-		if r, ok := strings.CutPrefix(rest, " "+k); ok {
-			r = strings.TrimPrefix(r, "s")
-			return n, k, r, true
-		}
-	}
-	return 0, "", "", false
-}
-
-// atoi reads a run of at most nine digits.
-func atoi(d string) int {
-	n := 0
-	for i := 0; i < len(d); i++ {
-		n = n*10 + int(d[i]-'0')
-	}
-	return n
-}
-
-// hasBlank reports whether s holds a space or a tab.
+// hasBlank reports whether s holds what the regexp \s matches: a space,
+// a tab, a newline, a form feed or a carriage return.
 func hasBlank(s string) bool {
-	return strings.IndexByte(s, ' ') >= 0 || strings.IndexByte(s, '\t') >= 0
-}
-
-// indentOf returns how many spaces l starts with.
-func indentOf(l string) int {
-	return len(l) - len(strings.TrimLeft(l, " "))
+	return strings.ContainsAny(s, " \t\n\f\r")
 }
