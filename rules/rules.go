@@ -98,6 +98,7 @@ var Table = []Family{
 		{ID: "bash.make", Commands: []string{"make", "gmake"}, Match: cc.MatchMake, Summarize: cc.Make, Usage: []string{"make"}, Env: cc.MakeEnv},
 		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}, Env: cc.MakeEnv},
 		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
+		{ID: "bash.ctest", Commands: []string{"ctest"}, Match: cc.MatchCTest, Summarize: cc.CTest, Usage: []string{"ctest"}},
 	}},
 }
 

@@ -31,6 +31,9 @@ var ccCases = []ruletest.ExplainedCase{
 	{In: "cmake --build build -j 4 -- -k", Want: CMakeBuild, Explain: ""},
 	{In: "ninja -C build", Want: Ninja, Explain: ""},
 	{In: "ninja -j 4 -k 0", Want: Ninja, Explain: ""},
+	{In: "ctest --test-dir build", Want: CTest, Explain: ""},
+	{In: "ctest -j2 --output-on-failure -R unit", Want: CTest, Explain: ""},
+	{In: "ctest --rerun-failed --output-on-failure 2>&1 | tail -25", Want: CTest, Explain: ""},
 
 	{In: "gcc --version", Want: "", Explain: "1:5: help or version requested (--version); passing through"},
 	{In: "gcc -E a.c", Want: "", Explain: `1:5: option "-E" changes the output format; passing through`},
@@ -51,7 +54,9 @@ var ccCases = []ruletest.ExplainedCase{
 	{In: "cmake --build build -- -n", Want: "", Explain: `1:24: option "-n" changes the output format; passing through`},
 	{In: "cmake --build build --help", Want: "", Explain: "1:21: help or version requested (--help); passing through"},
 	{In: "cmake -S . -B build", Want: "", Explain: "1:7: not a recognized command; passing through"},
-	{In: "ctest --test-dir build", Want: "", Explain: "1:1: not a recognized command; passing through"},
+	{In: "ctest -N", Want: "", Explain: `1:7: option "-N" changes the output format; passing through`},
+	{In: "ctest --test-dir build -V", Want: "", Explain: `1:24: option "-V" changes the output format; passing through`},
+	{In: "ctest --version", Want: "", Explain: "1:7: help or version requested (--version); passing through"},
 }
 
 func TestClassify(t *testing.T) {
@@ -95,4 +100,5 @@ const (
 	Make       = "bash.make"
 	CMakeBuild = "bash.cmake_build"
 	Ninja      = "bash.ninja"
+	CTest      = "bash.ctest"
 )
