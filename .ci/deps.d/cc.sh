@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Installs what the cc family's corpus script (rules/cc/testdata/cc.sh) and
-# its end-to-end tests drive: Debian's gcc and g++ (12), clang (14), make,
-# cmake (with ctest) and ninja. The tests that run a compiler skip when one
-# is absent.
+# Installs what the cc family's corpus script (rules/cc/testdata/cc.sh)
+# drives: Debian's gcc and g++ (12), clang (14), make, cmake (with ctest),
+# ninja, and llvm-14 for llvm-bcanalyzer, which dumps clang's serialized
+# diagnostics beside the cases. The family's tests read the recorded corpus
+# and run none of these.
 set -euo pipefail
 
 missing=()
-for p in gcc g++ clang make cmake ninja-build; do
+for p in gcc g++ clang llvm-14 make cmake ninja-build; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
