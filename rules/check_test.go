@@ -120,14 +120,14 @@ func TestFallbackOnRealOutput(t *testing.T) {
 		"- test prints_test_result ... FAILED\n" +
 		"- test ui_compile_fail ... FAILED\n" +
 		"- test fake_name ... FAILED\n" +
-		"- thread 'prints_test_result' (23540) panicked at tests/ui.rs:17:5:\n" +
+		"- thread 'prints_test_result' (11318) panicked at tests/ui.rs:17:5:\n" +
 		"- see above\n" +
 		"- error[E0425]: cannot find value `undefined_var` in this scope\n" +
 		"-  --> tests/ui/bad.rs:3:13\n" +
 		"- error[E0308]: mismatched types\n" +
 		"-  --> tests/ui/bad.rs:2:18\n" +
 		"- error: aborting due to 2 previous errors\n" +
-		"- thread 'ui_compile_fail' (23541) panicked at tests/ui.rs:10:5:\n" +
+		"- thread 'ui_compile_fail' (11319) panicked at tests/ui.rs:10:5:\n" +
 		"- ui test produced unexpected output\n" +
 		"- error: test failed, to rerun pass `--test ui`\n"
 	if !bytes.HasSuffix(block, []byte(want)) {

@@ -26,6 +26,8 @@ func EstimateTokens(b []byte) int {
 			n += (j - i + 2) / 3
 		case c == ' ' && j < len(b) && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' && b[j] != '\r':
 			// " word", " 217", " (": one space joins what follows it.
+		case (c == '/' || c == '.') && j < len(b) && isLetter(b[j]) && (i == 0 || b[i-1] != c):
+			// "/core", ".go": a path's separator joins the word after it.
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r') {
 				j++

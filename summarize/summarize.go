@@ -49,6 +49,11 @@ type Run struct {
 	// after a pipe); the zero Cut says nothing was.
 	Cut Cut
 
+	// Terminal tells that the command wrote to a terminal (--pty), not to
+	// pipes: tools then print the layout a person reads (rg's headings and
+	// line numbers, ls's columns), and stderr arrives merged into Stdout.
+	Terminal bool
+
 	split   [2]splitStream // Stdout's and Stderr's lines, for Lines
 	derived [2]derived     // what Derive computed from each stream
 }

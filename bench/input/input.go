@@ -72,6 +72,14 @@ var layouts = map[string]func(cmd string, exit int) bool{
 		return e == 0 && strings.Contains(c, "--oneline") && !strings.Contains(c, "--stat") && !strings.Contains(c, "--graph")
 	},
 	"git_show": func(_ string, e int) bool { return e == 0 },
+	// The search rules' input is the layout their first form prints: rg's
+	// "file:text" without numbers, grep -rn's and git grep -n's numbered
+	// lines without context.
+	"rg": func(c string, e int) bool { return e == 0 && (c == "rg foo" || c == "rg TODO src/api") },
+	"grep": func(c string, e int) bool {
+		return e == 0 && (c == "grep -rn TODO ." || c == "grep -rn config src/web")
+	},
+	"git_grep": func(c string, e int) bool { return e == 0 && c == "git grep -n TODO" },
 }
 
 func all(string, int) bool { return true }

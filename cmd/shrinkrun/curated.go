@@ -50,6 +50,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		Exited:          st.Exited,
 		Budget:          inv.opts.budget,
 		Cut:             summarize.Cut(inv.class.Cuts()),
+		Terminal:        inv.opts.pty,
 	}
 	if inv.class.ToStderr {
 		// A 1>&2 moved the command's output to stderr: the rule reads it

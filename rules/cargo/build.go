@@ -29,16 +29,18 @@ const (
 // "Caused by:" in "--- stdout" and "--- stderr" sections, which hold the
 // reason it failed.
 func Build(r *summarize.Run) *summarize.Body {
-	var br buildReader
+	cut := cutOf(r)
+	br := buildReader{unplaced: newUnplaced(cut)}
 	summarize.ReadStreams(&br, r.Stderr, r.Stdout)
 	c, x := &br.cargo, &br.extras
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	c.addBuildFields(b)
+	c.addBuildFields(b, cut)
 	b.List("linker_errors", x.linker, maxLinkerErrors)
 	b.List("build_script_stderr", x.scriptStderr, maxBuildScriptStderr)
 	b.List("build_script_stdout", x.scriptStdout, maxBuildScriptStdout)
+	br.unplaced.add(b)
 
 	room := r.BodyRoom() - len(b.Render())
 	items, limit := c.diagnosticItems()
@@ -50,11 +52,13 @@ func Build(r *summarize.Run) *summarize.Body {
 // buildReader reads cargo build's output: the sections of build scripts
 // and of the linker apart, every other line into the cargo log.
 type buildReader struct {
-	cargo  cargoLog
-	extras buildExtras
+	cargo    cargoLog
+	extras   buildExtras
+	unplaced unplacedLines
 }
 
 func (b *buildReader) Feed(l string) {
+	b.unplaced.see(l, isCargoAnchor(l))
 	if !b.extras.take(l) {
 		b.cargo.Feed(l)
 	}
@@ -63,6 +67,7 @@ func (b *buildReader) Feed(l string) {
 func (b *buildReader) EndStream() {
 	b.cargo.EndStream()
 	b.extras.section = nil
+	b.unplaced.endStream()
 }
 
 // buildExtras collects, next to cargoLog, the linker's errors and the

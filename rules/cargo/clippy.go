@@ -39,14 +39,16 @@ const (
 // first occurrence, which alone says its name) get one item each, as in
 // cargo check.
 func Clippy(r *summarize.Run) *summarize.Body {
-	var cr clippyReader
+	sc := cutOf(r)
+	cr := clippyReader{unplaced: newUnplaced(sc)}
 	summarize.ReadStreams(&cr, r.Stderr, r.Stdout)
 	c := &cr.cargo
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	c.addBuildFields(b)
+	c.addBuildFields(b, sc)
 	b.List("warning_summaries", cr.summaries, maxWarningSummary)
+	cr.unplaced.add(b)
 
 	items, limit, cut := lintItems(c, cr.names)
 	n, _ := summarize.FitList("diagnostics", items, limit, r.BodyRoom()-len(b.Render())-summarize.OmittedSize("lint_diagnostics_omitted", cut.total))
@@ -63,9 +65,11 @@ type clippyReader struct {
 	cargo     cargoLog
 	names     []string // per diagnostic of cargo: its lint's name, or ""
 	summaries []string
+	unplaced  unplacedLines
 }
 
 func (c *clippyReader) Feed(l string) {
+	c.unplaced.see(l, isCargoAnchor(l))
 	n := len(c.cargo.diags)
 	c.cargo.Feed(l)
 	switch {
@@ -80,7 +84,10 @@ func (c *clippyReader) Feed(l string) {
 	}
 }
 
-func (c *clippyReader) EndStream() { c.cargo.EndStream() }
+func (c *clippyReader) EndStream() {
+	c.cargo.EndStream()
+	c.unplaced.endStream()
+}
 
 // lintName returns the lint named by one line of a diagnostic, or "":
 // clippy's "= help: for further information visit .../index.html#NAME",

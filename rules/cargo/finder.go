@@ -1,6 +1,7 @@
 package cargo
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -13,12 +14,30 @@ import (
 // result followed before the binary's output ended, and the thread named
 // in the runtime's "thread 'NAME' has overflowed its stack" (libtest names
 // each test's thread after it; "main" and "<unnamed>" name no test).
+//
+// Behind a filter (| tail -40) the exit status is the filter's, 0: a run
+// also failed when its output says so (failedByOutput). In a stdout a
+// filter cut, a start line is required only when the output shows the
+// binary's end: a head may have cut off its result, a grep the lines
+// between.
 var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
-	ls, failed := s.Lines, r.Failed()
+	ls := s.Lines
+	failedRun := 0 // 1 failed, -1 passed, 0 not decided yet
+	failed := func() bool {
+		if failedRun == 0 {
+			failedRun = -1
+			if r.Failed() || failedByOutput(r) {
+				failedRun = 1
+			}
+		}
+		return failedRun > 0
+	}
+	cutStdout := s.Index == 0
+	framingCut := cutStdout && (r.Cut.Any || r.StdoutTruncated)
 	inError := false
 	running, runningAt := "", -1 // a test started and not finished yet
-	died := func() {
-		if failed && running != "" {
+	died := func(endSeen bool) {
+		if running != "" && endSeen && !framingCut && failed() {
 			s.Require(running, ls[runningAt], runningAt)
 		}
 		running = ""
@@ -58,7 +77,7 @@ var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
 		case 'r':
 			if running != "" && isRunningTests(l) {
 				// The next binary: the last one died in that test.
-				died()
+				died(true)
 			}
 		case 't':
 			if strings.HasPrefix(l, "test ") {
@@ -72,11 +91,11 @@ var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
 				if name, ok := libtestFailed(l); ok {
 					s.Require(name, l, i)
 				}
-			case failed && strings.HasPrefix(l, "thread '") && strings.HasSuffix(l, " has overflowed its stack"):
-				if name, _, _ := strings.Cut(l[len("thread '"):], "' "); name != "main" && name != "<unnamed>" {
+			case strings.HasPrefix(l, "thread '") && strings.HasSuffix(l, " has overflowed its stack"):
+				if name, _, _ := strings.Cut(l[len("thread '"):], "' "); name != "main" && name != "<unnamed>" && failed() {
 					s.Require(name, l, i)
 				}
-			case failed && strings.HasPrefix(l, "thread '"):
+			case strings.HasPrefix(l, "thread '") && strings.Contains(l, " panicked at ") && failed():
 				// A panic is a failure only in a run that failed: a passing
 				// should_panic test under --nocapture prints one too.
 				if loc, ok := panicLocation(l); ok {
@@ -89,8 +108,22 @@ var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
 			}
 		}
 	}
-	died()
+	died(!cutStdout || !r.MayLackEnd())
 })
+
+// failedByOutput reports whether the output says the run failed, as
+// libtest and cargo print it: what a run behind a filter, whose exit
+// status is the filter's, shows of its failure.
+func failedByOutput(r *summarize.Run) bool {
+	for _, b := range [][]byte{r.Stdout, r.Stderr} {
+		for _, mark := range [...]string{"test result: FAILED.", "error: test failed, to rerun pass ", "error: doctest failed, to rerun pass ", "\nfailures:\n"} {
+			if bytes.Contains(b, []byte(mark)) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // diagnostic reads the head of a rustc or cargo message line,
 // "LEVEL: text" or "LEVEL[CODE]: text" for the levels error, warning, note,

@@ -28,6 +28,7 @@ type cargoDiag struct {
 	code    string // "E0425", or "" when the diagnostic has none
 	head    string // the diagnostic line as printed
 	loc     string // its primary "-->" location line as printed, or ""
+	stream  int    // the index of the stream it was read from
 }
 
 // cargoLog accumulates the cargo lines of a run, one line at a time, so a
@@ -45,6 +46,9 @@ type cargoLog struct {
 	reportedErrors, reportedWarnings int
 
 	cont int // what an indented or follow-up line continues
+	// stream is the index of the stream being read; statusStream, the
+	// stream status came from.
+	stream, statusStream int
 }
 
 // What the next line may continue.
@@ -79,7 +83,7 @@ func (c *cargoLog) Feed(l string) {
 	case progress && (strings.HasPrefix(t, "Running ") || strings.HasPrefix(t, "Doc-tests ")):
 		c.headers = append(c.headers, t)
 	case progress && strings.HasPrefix(t, "Finished "):
-		c.status = t
+		c.setStatus(t)
 	case t == "Caused by:":
 		c.cont = contCaused
 	case strings.HasPrefix(l, "error") || strings.HasPrefix(l, "warning"):
@@ -129,25 +133,30 @@ func startsSnippet(t string) bool {
 func (c *cargoLog) cargoLine(l string) {
 	switch {
 	case strings.HasPrefix(l, "error: could not compile "):
-		c.status = l
+		c.setStatus(l)
 		c.targets = append(c.targets, l)
 		c.reportedErrors += numberAfter(l, " due to ")
 	case strings.HasPrefix(l, "error: test failed, to rerun pass "),
 		strings.HasPrefix(l, "error: doctest failed, to rerun pass "):
-		c.status = l
+		c.setStatus(l)
 		c.targets = append(c.targets, l)
 	case strings.HasPrefix(l, "error: ") && (strings.HasSuffix(l, " targets failed:") || strings.HasSuffix(l, " target failed:")):
 		// --no-fail-fast's summary; the targets it lists under it are the
 		// "to rerun pass" lines already kept.
-		c.status = l
+		c.setStatus(l)
 	case strings.HasPrefix(l, "warning: `") && strings.Contains(l, ") generated "):
 		c.reportedWarnings += numberAfter(l, ") generated ") - summarize.NumberBefore(l, " duplicate")
+	case strings.HasPrefix(l, "error: aborting due to "):
+		// rustc's own summary, which cargo never prints: a rustc that a
+		// test ran (a UI test under --nocapture, or a section whose head a
+		// cut left out). It is kept as it is, as cargo's errors are.
+		c.targets = append(c.targets, l)
 	case strings.HasPrefix(l, "warning: build failed, waiting for other jobs"),
-		strings.HasPrefix(l, "error: aborting due to "),
 		strings.HasPrefix(l, "warning: ") && strings.HasSuffix(l, " emitted") && numberAfter(l, "warning: ") > 0:
 		// Summaries of what was already printed.
 	default:
 		if d, ok := parseDiagHead(l); ok {
+			d.stream = c.stream
 			c.diags = append(c.diags, d)
 			c.cont = contLoc
 		}
@@ -190,8 +199,15 @@ func numberAfter(s, sep string) int {
 	return n
 }
 
+func (c *cargoLog) setStatus(l string) {
+	c.status, c.statusStream = l, c.stream
+}
+
 // EndStream ends a stream: nothing continues across streams.
-func (c *cargoLog) EndStream() { c.cont = contNone }
+func (c *cargoLog) EndStream() {
+	c.cont = contNone
+	c.stream++
+}
 
 // counts returns the number of warnings and errors, counted from the
 // diagnostics themselves.
@@ -220,17 +236,18 @@ func (c *cargoLog) errorCodes() string {
 }
 
 // finalStatus is cargo's last status line or, when cargo stopped before
-// printing one (a missing manifest), its last error.
-func (c *cargoLog) finalStatus() string {
+// printing one (a missing manifest), its last error; stream is the stream
+// it came from.
+func (c *cargoLog) finalStatus() (status string, stream int) {
 	if c.status != "" {
-		return c.status
+		return c.status, c.statusStream
 	}
 	for i := len(c.diags) - 1; i >= 0; i-- {
 		if c.diags[i].isError {
-			return c.diags[i].head
+			return c.diags[i].head, c.diags[i].stream
 		}
 	}
-	return ""
+	return "", 0
 }
 
 // cargoErrors returns cargo's error line for each target that failed to
@@ -238,7 +255,7 @@ func (c *cargoLog) finalStatus() string {
 // only one: with --no-fail-fast, or when a library fails to build both as
 // lib and as lib test, several targets fail and each line names one.
 func (c *cargoLog) cargoErrors() []string {
-	if len(c.targets) == 1 && c.targets[0] == c.finalStatus() {
+	if status, _ := c.finalStatus(); len(c.targets) == 1 && c.targets[0] == status {
 		return nil
 	}
 	return c.targets
@@ -274,18 +291,27 @@ func (c *cargoLog) diagnosticItems() ([]string, int) {
 	return items, limit
 }
 
-// addBuildFields adds the build fields both cargo rules share, in their
+// addBuildFields adds the build fields the cargo rules share, in their
 // fixed order: warnings, errors, compiler_error_codes, final_status,
 // cargo_errors and caused_by (those after errors only when there is
-// something to copy).
-func (c *cargoLog) addBuildFields(b *summarize.Body) {
+// something to copy). warnings and errors count diagnostics: lines a cut
+// may have left out. A status line read from a stream that may lack its
+// end is the last one seen, not cargo's last: it is last_status_seen.
+func (c *cargoLog) addBuildFields(b *summarize.Body, cut streamCut) {
 	w, e := c.counts()
-	b.Count("warnings", w)
-	b.Count("errors", e)
+	b.Tally("warnings", w)
+	b.Tally("errors", e)
 	if codes := c.errorCodes(); codes != "" {
 		b.Field("compiler_error_codes", codes)
 	}
-	if s := c.finalStatus(); s != "" {
+	switch s, stream := c.finalStatus(); {
+	case s == "":
+	case stream == cutStream && cut.end && c.status == "":
+		// The last error stands for a status line only when cargo
+		// stopped before printing one; here a cut may have left it out.
+	case stream == cutStream && cut.end:
+		b.Field("last_status_seen", s)
+	default:
 		b.Field("final_status", s)
 	}
 	b.List("cargo_errors", c.cargoErrors(), maxCargoErrors)

@@ -34,13 +34,39 @@ func matchSub(argv []string, name string, formats []string) classify.Answer {
 	if j := classify.FormatFlag(argv, i+1, formats, "hV"); j >= 0 {
 		return classify.Refuse(j, "option %q changes the output format", argv[j])
 	}
+	if j := configFlag(argv, i+1); j >= 0 {
+		return classify.Refuse(j, "--config %q may change the output format", argv[j])
+	}
 	return classify.Accept()
 }
 
 // formats are the cargo and libtest options that replace the
 // human-readable output (JSON, terse or listing formats, colors, a log
-// file).
+// file, libtest's times after each result).
 var formats = []string{
 	"--message-format", "--format", "--list", "--color", "--logfile",
-	"--unit-graph", "--build-plan",
+	"--unit-graph", "--build-plan", "--report-time", "--ensure-time",
+}
+
+// configFlag returns the index of the value of a --config after the
+// subcommand that may change the format, or -1: one that sets a term.progress
+// key (Environ says why), or a config file, which could set it. Other
+// settings (term.verbose, term.color, build.jobs) keep the lines the rules
+// read.
+func configFlag(argv []string, from int) int {
+	for j := from; j < len(argv); j++ {
+		v, ok := strings.CutPrefix(argv[j], "--config=")
+		switch {
+		case ok:
+		case argv[j] == "--config" && j+1 < len(argv):
+			j++
+			v = argv[j]
+		default:
+			continue
+		}
+		if !strings.Contains(v, "=") || strings.Contains(v, "progress") {
+			return j
+		}
+	}
+	return -1
 }

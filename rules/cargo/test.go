@@ -40,28 +40,33 @@ const (
 // line reader, so a run captured with 2>&1 (everything on stdout) gives the
 // same body.
 func Test(r *summarize.Run) *summarize.Body {
-	var t testLog
+	cut := cutOf(r)
+	t := testLog{cut: cut, unplaced: newUnplaced(cut)}
 	summarize.ReadStreams(&t, r.Stderr, r.Stdout)
 
 	var tot testTotals
 	var names []string
+	results := 0
 	for _, bin := range t.bins {
-		tot.add(bin.result)
-		if len(bin.failed) > 0 {
-			names = append(names, bin.failed...)
-		} else {
-			names = append(names, bin.failedMarks...)
+		if bin.result != "" {
+			results++
+			tot.add(bin.result)
 		}
+		names = append(names, bin.failedNames(t.cut.any)...)
 	}
 
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	b.Count("passed", tot.passed)
-	b.Count("failed", tot.failed)
-	b.Count("ignored", tot.ignored)
-	b.Count("measured", tot.measured)
-	b.Count("filtered_out", tot.filteredOut)
-	t.cargo.addBuildFields(b)
+	if results > 0 {
+		// Totals libtest printed: without a result line in sight (the
+		// build failed, a head cut them off) there are none to state.
+		b.Count("passed", tot.passed)
+		b.Count("failed", tot.failed)
+		b.Count("ignored", tot.ignored)
+		b.Count("measured", tot.measured)
+		b.Count("filtered_out", tot.filteredOut)
+	}
+	t.cargo.addBuildFields(b, cut)
 	b.List("failed_tests", names, maxFailedTests)
 	b.List("unfinished_tests", t.unfinished, maxFailedTests)
 	b.List("fatal_runtime_errors", t.fatal, maxFatalErrors)
@@ -70,13 +75,13 @@ func Test(r *summarize.Run) *summarize.Body {
 	// compiler errors; the per-binary results, short but at most half of
 	// what is left so that many binaries cannot crowd out the failures;
 	// then the failure contexts.
-	room := r.BodyRoom() - len(b.Render())
+	room := r.BodyRoom() - len(b.Render()) - t.unplaced.size()
 	diags, diagLimit := t.cargo.diagnosticItems()
 	nDiags, size := summarize.FitList("diagnostics", diags, diagLimit, room)
 	room -= size
 
-	results := t.resultItems(maxTestResults)
-	nResults, size := summarize.FitList("test_results", results, maxTestResults, room/2)
+	resultItems := t.resultItems(maxTestResults)
+	nResults, size := summarize.FitList("test_results", resultItems, maxTestResults, room/2)
 	room -= size
 
 	failures, lost := t.failureItems(names)
@@ -93,7 +98,8 @@ func Test(r *summarize.Run) *summarize.Body {
 	if lostLines > 0 {
 		b.Count("failure_lines_omitted", lostLines)
 	}
-	summarize.AddList(b, "test_results", results, nResults)
+	t.unplaced.add(b)
+	summarize.AddList(b, "test_results", resultItems, nResults)
 	summarize.AddList(b, "diagnostics", diags, nDiags)
 	return b
 }
@@ -139,6 +145,53 @@ type testBinary struct {
 	// result followed yet: with one test thread libtest prints it when the
 	// test starts and the result when it ends.
 	running string
+	// tests is the N of "running N tests", or -1 when a cut left that line
+	// out.
+	tests int
+}
+
+// setResult reads a "test result:" line. libtest prints one per binary,
+// after every test has finished, and nothing after it; a test's own
+// output (with --nocapture) can print one too, always before. So the last
+// one wins, unless "running N tests" said how many tests there were and
+// only the one before adds up to N.
+func (bin *testBinary) setResult(l string) {
+	if bin.result == "" || bin.tests < 0 || resultTests(l) == bin.tests || resultTests(bin.result) != bin.tests {
+		bin.result = l
+	}
+}
+
+// resultTests is the number of tests a result line accounts for: every
+// test libtest ran ends passed, failed, ignored or measured.
+func resultTests(l string) int {
+	var tt testTotals
+	tt.add(l)
+	return tt.passed + tt.failed + tt.ignored + tt.measured
+}
+
+// failedNames returns the binary's failing names: the list libtest prints
+// before its result line when both are there; every name seen, once, when
+// the binary died before the list, or a cut may have left part of it out
+// (no result line in sight, or a grep).
+func (bin *testBinary) failedNames(anyCut bool) []string {
+	if bin.result != "" && !anyCut {
+		if len(bin.failed) > 0 {
+			return bin.failed
+		}
+		return bin.failedMarks
+	}
+	names := slices.Clone(bin.failed)
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		seen[n] = true
+	}
+	for _, n := range bin.failedMarks {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // testBlock is a run of copied lines: a "---- name stdout ----" section with
@@ -150,6 +203,10 @@ type testBlock struct {
 	// skip is set on the sections whose lines are never shown: passing
 	// tests' under --show-output, and failing ones past maxFailures.
 	skip bool
+	// cutOff marks a panic before the first binary of a stream that may
+	// lack its start: its section's head may be what the cut left out
+	// (a doc-test's panics in thread 'main' name no test).
+	cutOff bool
 }
 
 // testLog reads libtest's output and hands every other line to a cargoLog.
@@ -164,15 +221,55 @@ type testLog struct {
 	unfinished, fatal []string
 	overflowed        bool // the last line was a "has overflowed its stack" line
 
-	bin       *testBinary // the binary being read; nil between binaries
-	sec       *testBlock  // the section being read
-	panic     *testBlock  // the loose panic being read
-	names     bool        // the previous line was "failures:" or a name under it
-	successes bool        // under "successes:" (--show-output): not failures
+	bin *testBinary // the binary being read; nil between binaries
+	// done is the binary whose result line came before a line of cargo
+	// closed it: should one of libtest's lines follow, the cargo line was
+	// what a test printed (--nocapture) and the binary goes on.
+	done      *testBinary
+	sec       *testBlock // the section being read
+	panic     *testBlock // the loose panic being read
+	names     bool       // the previous line was "failures:" or a name under it
+	successes bool       // under "successes:" (--show-output): not failures
+
+	// What a cut changes (cut.go): the stream being read, whether a
+	// binary was opened in the cut stream, the lines before the first one
+	// placed, and among them the names a tail kept of a failures list
+	// whose "failures:" it cut off (cutNames, then a blank line: gap).
+	cut       streamCut
+	stream    int
+	cutOpened bool
+	unplaced  unplacedLines
+	cutNames  []string
+	gap       bool
 }
 
 // Feed reads one line of either stream.
 func (t *testLog) Feed(l string) {
+	t.place(l)
+	t.feed(l)
+}
+
+// place notes l when it comes before the first line of a cut stream that
+// the rule can place, and the names of a failures list among such lines.
+func (t *testLog) place(l string) {
+	anchor := isRunningTests(l) || isLibtestFrame(l) || isPanicLine(l) || isOverflowLine(l) ||
+		strings.HasPrefix(l, "fatal runtime error: ") || isCargoAnchor(l)
+	if !t.unplaced.see(l, anchor) {
+		return
+	}
+	switch {
+	case strings.TrimSpace(l) == "":
+		t.gap = len(t.cutNames) > 0
+	case len(l) > 4 && strings.HasPrefix(l, "    ") && l[4] != ' ' && !t.gap:
+		t.cutNames = append(t.cutNames, strings.TrimSpace(l))
+	case len(l) > 4 && strings.HasPrefix(l, "    ") && l[4] != ' ':
+		t.cutNames, t.gap = []string{strings.TrimSpace(l)}, false
+	default:
+		t.cutNames, t.gap = nil, false
+	}
+}
+
+func (t *testLog) feed(l string) {
 	if t.sec == nil && t.fatalLine(l) {
 		return
 	}
@@ -184,23 +281,46 @@ func (t *testLog) Feed(l string) {
 		}
 	}
 	if t.bin == nil {
-		if isRunningTests(l) {
-			t.bin = &testBinary{}
-			t.bins = append(t.bins, t.bin)
-			t.successes = false
+		switch {
+		case isRunningTests(l):
+			t.open(numberAfter(l, "running "))
+			t.successes, t.done = false, nil
+			return
+		case t.done != nil && isLibtestFrame(l):
+			t.bin, t.done = t.done, nil
+		case t.opensCutBinary(l):
+			t.open(-1)
+			if strings.HasPrefix(l, "test result: ") && t.gap {
+				// A tail that began in the names listed under "failures:".
+				t.bin.failed = t.cutNames
+				t.unplaced.unsee(len(t.cutNames))
+			}
+		default:
+			if diedBefore(l) {
+				t.done = nil
+			}
+			t.cargo.Feed(l)
+			t.startPanic(l)
 			return
 		}
-		t.cargo.Feed(l)
-		t.startPanic(l)
-		return
 	}
 
-	if t.sec == nil && (isRunningTests(l) || diedBefore(l)) {
-		// The binary died without its result: the next one starts, or
-		// (2>&1) cargo says why.
-		t.endBinary()
-		t.Feed(l)
-		return
+	if t.sec == nil {
+		switch {
+		case isRunningTests(l) || diedBefore(l):
+			// The next binary starts, or (2>&1) cargo says how this one
+			// ended.
+			t.endBinary(t.stream != cutStream || !t.cut.any)
+			t.feed(l)
+			return
+		case t.bin.result != "" && isCargoAnchor(l):
+			// After its result line a binary prints nothing: this is
+			// cargo's (2>&1), unless libtest goes on (done).
+			t.done = t.bin
+			t.endBinary(true)
+			t.feed(l)
+			return
+		}
 	}
 	names := t.names
 	t.names = false
@@ -213,8 +333,13 @@ func (t *testLog) Feed(l string) {
 			t.sec.lines = append(t.sec.lines, l)
 		}
 	case strings.HasPrefix(l, "test result: "):
-		t.bin.result = l
-		t.bin, t.sec = nil, nil
+		t.bin.setResult(l)
+		t.sec = nil
+		if t.stream == cutStream && t.cut.any {
+			// A grep keeps result lines and drops the framing between
+			// them: each one is a binary's.
+			t.bin = nil
+		}
 	case l == "failures:" || l == "successes:":
 		t.sec = nil
 		t.successes = l == "successes:"
@@ -240,10 +365,44 @@ func (t *testLog) Feed(l string) {
 	}
 }
 
-// endBinary closes a binary that died before its result line: the test it
-// was running, when libtest named it, is unfinished.
-func (t *testLog) endBinary() {
-	if t.bin.running != "" {
+// open starts the output of a test binary that runs tests tests (-1:
+// unknown).
+func (t *testLog) open(tests int) {
+	t.bin = &testBinary{tests: tests}
+	t.bins = append(t.bins, t.bin)
+	if t.stream == cutStream {
+		t.cutOpened = true
+	}
+}
+
+// opensCutBinary reports whether l, read while no binary is open, is a
+// line of one whose start a cut left out: one of libtest's lines in the cut
+// stream before any binary began there (a tail), or anywhere in it (a
+// grep drops the "running N tests" lines).
+func (t *testLog) opensCutBinary(l string) bool {
+	return t.stream == cutStream && (t.cut.any || t.cut.start && !t.cutOpened) && isLibtestFrame(l)
+}
+
+// isLibtestFrame reports whether l is one of the lines libtest frames a
+// binary's output with: a test's line, a section's head, "failures:",
+// "successes:", a result line, or -q's "NAME --- FAILED".
+func isLibtestFrame(l string) bool {
+	if strings.HasPrefix(l, "test ") {
+		_, _, ok := libtestLine(l)
+		return ok || strings.HasPrefix(l, "test result: ")
+	}
+	if l == "failures:" || l == "successes:" || isSectionHead(l) {
+		return true
+	}
+	_, ok := failedMark(l)
+	return ok
+}
+
+// endBinary closes a binary. When it died before its result line, the test
+// it was running, when libtest named it, is unfinished; unless the end of
+// its output may be missing (seen says it is not), which is no death.
+func (t *testLog) endBinary(seen bool) {
+	if seen && t.bin.result == "" && t.bin.running != "" {
 		t.unfinished = append(t.unfinished, t.bin.running)
 	}
 	t.bin, t.sec = nil, nil
@@ -326,19 +485,21 @@ func isLibtestResult(rest string) bool {
 // mid-output leaves nothing open for the other stream to continue.
 func (t *testLog) EndStream() {
 	if t.bin != nil {
-		t.endBinary()
+		t.endBinary(t.stream != cutStream || !t.cut.end)
 	}
 	t.overflowed = false
-	t.bin, t.sec, t.panic = nil, nil, nil
+	t.bin, t.sec, t.panic, t.done = nil, nil, nil, nil
 	t.names, t.successes = false, false
-	t.cargo.cont = contNone
+	t.cargo.EndStream()
+	t.unplaced.endStream()
+	t.stream++
 }
 
 // startPanic begins a panic block outside any section when l is a panic
 // line; the lines after it are collected until endsPanic.
 func (t *testLog) startPanic(l string) {
 	if isPanicLine(l) {
-		t.panic = &testBlock{head: l}
+		t.panic = &testBlock{head: l, cutOff: t.stream == cutStream && t.cut.start && !t.cutOpened}
 		t.panics = append(t.panics, t.panic)
 	}
 }
@@ -425,7 +586,7 @@ func (t *testLog) failureItems(failed []string) (items []string, lost []int) {
 		isFailed[name] = true
 	}
 	for _, p := range t.panics {
-		if !isFailed[panicThread(p.head)] {
+		if !isFailed[panicThread(p.head)] && !(p.cutOff && len(failed) > 0) {
 			continue
 		}
 		if len(items) >= maxFailures {
@@ -471,16 +632,30 @@ func failureLines(ls []string) (kept []string, lost int) {
 // "Doc-tests ..." line followed by the binary's "test result:" line. The two
 // come from different streams, so they are paired by position, and only
 // when there is exactly one header per binary (-q prints no headers); a
-// binary that died before its result shows its header alone. Items past
-// limit are only counted and left unjoined.
+// binary that died before its result shows its header alone. In a stdout
+// cut at one end only, the headers and the binaries seen are both the
+// last ones (a tail) or both the first ones (a head): they are paired from
+// that end. Items past limit are only counted and left unjoined.
 func (t *testLog) resultItems(limit int) []string {
-	paired := len(t.cargo.headers) == len(t.bins)
+	headers := t.cargo.headers
+	first := 0 // the index of the first binary with a header
+	switch n := len(t.bins); {
+	case len(headers) == n:
+	case t.cut.any || t.cut.start == t.cut.end:
+		headers = nil
+	case t.cut.start && len(headers) > n:
+		headers = headers[len(headers)-n:]
+	case t.cut.start:
+		first = n - len(headers)
+	case len(headers) > n:
+		headers = headers[:n]
+	}
 	var items []string
 	for i, bin := range t.bins {
 		var buf [2]string
 		it := buf[:0]
-		if paired {
-			it = append(it, t.cargo.headers[i])
+		if j := i - first; len(headers) > 0 && j >= 0 && j < len(headers) {
+			it = append(it, headers[j])
 		}
 		if bin.result != "" {
 			it = append(it, bin.result)

@@ -2,6 +2,7 @@ package git
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,15 +34,19 @@ const (
 // that fills what the budget leaves. The excerpt keeps every changed line
 // it can, verbatim, and cuts unchanged context; whatever it leaves out is
 // counted, per file and in total.
+//
+// The counts of the patch are counts of lines (Tally): behind a filter or
+// past the capture limit they are counts of what was seen. A --stat
+// summary line is git's own total (Count), printed only when it is there.
 func Diff(r *summarize.Run) *summarize.Body {
-	d := parseDiff(r.Stdout)
+	d := parseDiff(r.Stdout, cutOf(r))
 	b := &summarize.Body{}
 	switch {
 	case len(d.files) > 0:
-		b.Count("files_changed", len(d.files))
-		b.Count("hunks", d.hunks)
-		b.Count("insertions", d.ins)
-		b.Count("deletions", d.del)
+		b.Tally("files_changed", d.headers())
+		b.Tally("hunks", d.hunks)
+		b.Tally("insertions", d.ins)
+		b.Tally("deletions", d.del)
 	case d.summary != "":
 		// --stat or --shortstat alone: git's own totals. There are no hunks
 		// to count, so that field is left out rather than reported as 0.
@@ -49,10 +54,10 @@ func Diff(r *summarize.Run) *summarize.Body {
 		b.Count("insertions", d.sumIns)
 		b.Count("deletions", d.sumDel)
 	case showCounts(r, false):
-		b.Count("files_changed", 0)
-		b.Count("hunks", 0)
-		b.Count("insertions", 0)
-		b.Count("deletions", 0)
+		b.Tally("files_changed", 0)
+		b.Tally("hunks", 0)
+		b.Tally("insertions", 0)
+		b.Tally("deletions", 0)
 	}
 	files := make([]string, len(d.files))
 	for i := range d.files {
@@ -68,7 +73,7 @@ func Diff(r *summarize.Run) *summarize.Body {
 		b.List("other_lines", d.other, otherCap)
 		addStderr(b, r.Stderr)
 	}
-	if d.hunks > 0 {
+	if d.hasBody() {
 		// The fields that follow the excerpt, each count at its largest, so
 		// that the room left for the excerpt is never overstated.
 		var rest summarize.Body
@@ -86,25 +91,39 @@ func Diff(r *summarize.Run) *summarize.Body {
 	return b
 }
 
-// diffFile is one file of a patch.
+// diffFile is one file of a patch, or a section of one whose "diff" line
+// the output lacks (headless): the end of a file's patch that a tail
+// starts in, or changes a grep kept without their file's header.
 type diffFile struct {
-	head    string   // "diff --git a/x b/x" or "diff --cc x", as printed
-	path    string   // the file's (new) path
-	markers []string // git's lines that say what happened to the file
-	noLines bool     // binary or unmerged: git printed no lines to count
-	cols    int      // width of the line prefix: 1, or the parents of a combined diff
-	hunks   int
-	ins     int
-	del     int
-	context int
-	start   int // byte range of the file's hunks in the output
-	end     int
+	head     string   // "diff --git a/x b/x" or "diff --cc x", as printed; "" when headless
+	path     string   // the file's (new) path; for a headless section, the one its "+++" line names, if any
+	headless bool     // the output has no "diff" line for it
+	markers  []string // git's lines that say what happened to the file
+	noLines  bool     // binary or unmerged: git printed no lines to count
+	cols     int      // width of the line prefix: 1, or the parents of a combined diff
+	hunks    int
+	ins      int
+	del      int
+	context  int
+	segs     []span   // byte ranges of the file's hunk lines in the output
+	open     bool     // the last line read extended the last of segs
+	header   []string // a headless section's header lines, for closeHeadless
 }
+
+// span is a byte range of the output.
+type span struct{ start, end int }
+
+// headlessMark starts the files item and the excerpt item of a headless
+// section: shrinkrun's words, in brackets as the excerpt's other markers.
+const headlessMark = "[no diff --git line]"
 
 // describe renders the file for the files list: its path, its +/- counts
 // and its markers copied from git's extended header lines.
 func (f *diffFile) describe() string {
 	s := f.path
+	if f.headless {
+		s = strings.TrimSpace(headlessMark + " " + f.path)
+	}
 	if !f.noLines {
 		s += " +" + strconv.Itoa(f.ins) + " -" + strconv.Itoa(f.del)
 	}
@@ -112,6 +131,25 @@ func (f *diffFile) describe() string {
 		s += " (" + strings.Join(f.markers, ", ") + ")"
 	}
 	return s
+}
+
+// excerptHead is the first line of the file's excerpt item: its "diff"
+// line, or for a headless section the mark and the path if known.
+func (f *diffFile) excerptHead() string {
+	if f.headless {
+		return strings.TrimSpace(headlessMark + " " + f.path)
+	}
+	return f.head
+}
+
+// body extends the file's hunk lines with the line at off.
+func (f *diffFile) body(off, n int) {
+	if f.open {
+		f.segs[len(f.segs)-1].end = off + n
+		return
+	}
+	f.segs = append(f.segs, span{off, off + n})
+	f.open = true
 }
 
 // diffParse is what parseDiff understood.
@@ -125,6 +163,27 @@ type diffParse struct {
 	summary                  string           // "N files changed, ..." from --stat or --shortstat
 	sumFiles, sumIns, sumDel int
 	other                    []string // non-blank lines outside any known structure
+}
+
+// headers counts the files whose header the output shows.
+func (d *diffParse) headers() int {
+	n := 0
+	for i := range d.files {
+		if !d.files[i].headless {
+			n++
+		}
+	}
+	return n
+}
+
+// hasBody reports whether a file has hunk lines, for the excerpt.
+func (d *diffParse) hasBody() bool {
+	for i := range d.files {
+		if len(d.files[i].segs) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // newDiffParse returns an empty parse. Of the --stat lines it keeps
@@ -156,40 +215,36 @@ const (
 	diffBinary         // inside a "GIT binary patch" payload
 )
 
+// diffCut is what a cut may have left out of the patch: lines before its
+// first one (a tail, a grep, the capture limit: Run.MayLackStart), and
+// lines anywhere (gaps: a grep, or the middle the capture limit dropped).
+type diffCut struct{ start, gaps bool }
+
+// cutOf is what r's cut may have left out of its patch.
+func cutOf(r *summarize.Run) diffCut {
+	return diffCut{start: r.MayLackStart(), gaps: r.Cut.Any || r.StdoutTruncated}
+}
+
 // parseDiff walks the output once and counts. Lines are only converted to
 // strings when they are kept, so a huge patch costs little beyond one pass.
-func parseDiff(out []byte) *diffParse {
+//
+// On a cut output it places what it can. When the start may be missing,
+// the hunk lines (and extended header lines) before the first "diff" line
+// are a headless section: the end of a file whose header was cut. When
+// lines may be missing anywhere, hunk lines count without their hunk
+// header, and a "--- a/x" or "+++ b/x" line where a hunk line could be
+// starts a new headless section: the file header a grep kept without its
+// "diff" line (a deleted line reading "-- a/x" is far less likely). A
+// headless section without a change, a hunk header or a marker (the end of
+// a commit message before git show's patch) is not a section: its lines
+// are other lines.
+func parseDiff(out []byte, cut diffCut) *diffParse {
 	d := newDiffParse()
-	var f *diffFile
-	state := diffOutside
+	p := diffParser{d: d, out: out, cut: cut, cur: -1, guess: -1}
 	for off, l := range byteLines(out) {
-		switch {
-		case state == diffHunk && f.hunkLine(l):
-			// First: nearly every line of a big patch is one.
-			f.end = off + len(l)
-		case bytes.HasPrefix(l, []byte("diff --git ")),
-			bytes.HasPrefix(l, []byte("diff --cc ")),
-			bytes.HasPrefix(l, []byte("diff --combined ")):
-			d.files = append(d.files, newDiffFile(string(l)))
-			f = &d.files[len(d.files)-1]
-			state = diffHeader
-		case (state == diffHeader || state == diffHunk) && hunkCols(l) > 0:
-			if f.hunks == 0 {
-				f.cols = hunkCols(l)
-				f.start = off
-			}
-			f.hunks++
-			f.end = off + len(l)
-			state = diffHunk
-		case state == diffBinary:
-			// The base85 payload of "GIT binary patch".
-		case state == diffHeader:
-			state = f.headerLine(string(l), d)
-		default:
-			state = diffOutside
-			d.outsideLine(string(l))
-		}
+		p.line(off, l)
 	}
+	p.closeHeadless()
 	for i := range d.files {
 		f := &d.files[i]
 		d.hunks += f.hunks
@@ -198,6 +253,190 @@ func parseDiff(out []byte) *diffParse {
 		d.context += f.context
 	}
 	return d
+}
+
+// diffParser is parseDiff's walk.
+type diffParser struct {
+	d     *diffParse
+	out   []byte
+	cut   diffCut
+	state int
+	cur   int // the index in d.files of the file being read, or -1
+	guess int // firstHunkCols(out), once needed; -1 before
+}
+
+func (p *diffParser) file() *diffFile {
+	if p.cur < 0 {
+		return nil
+	}
+	return &p.d.files[p.cur]
+}
+
+// line reads the line l at offset off.
+func (p *diffParser) line(off int, l []byte) {
+	p.place(l)
+	f, inBody := p.file(), false
+	switch {
+	case p.state == diffHunk && f.hunkLine(l):
+		// First: nearly every line of a big patch is one.
+		f.body(off, len(l))
+		inBody = true
+	case bytes.HasPrefix(l, []byte("diff --git ")),
+		bytes.HasPrefix(l, []byte("diff --cc ")),
+		bytes.HasPrefix(l, []byte("diff --combined ")):
+		p.start(newDiffFile(string(l)), diffHeader)
+	case (p.state == diffHeader || p.state == diffHunk) && hunkCols(l) > 0:
+		if len(f.segs) == 0 {
+			f.cols = hunkCols(l)
+		}
+		f.hunks++
+		f.body(off, len(l))
+		inBody = true
+		p.state = diffHunk
+	case p.state == diffBinary:
+		// The base85 payload of "GIT binary patch".
+	case p.state == diffHeader:
+		p.state = f.headerLine(string(l), p.d)
+	default:
+		p.state = diffOutside
+		p.d.outsideLine(string(l))
+	}
+	if f := p.file(); f != nil && !inBody {
+		f.open = false
+	}
+}
+
+// place decides, on a cut output, where a line goes that a whole patch
+// would not have there: the start of a headless section, or hunk lines
+// whose hunk header (or file header) the cut removed. Where lines may be
+// missing anywhere, a file header's line or a hunk header after the lines
+// of another file (an index line, a lone "--- a/x", an "@@" line a grep
+// kept without their "diff" line) starts a headless section, so that the
+// changes after it are not counted in the file before.
+func (p *diffParser) place(l []byte) {
+	f := p.file()
+	switch {
+	case !p.cut.start && !p.cut.gaps:
+	case f == nil:
+		if !p.cut.start {
+			return
+		}
+		if isHeaderShape(l) {
+			p.headless(diffHeader)
+		} else if isBodyShape(l) {
+			p.headless(diffHunk)
+		}
+	case !p.cut.gaps:
+	case p.state != diffHeader && p.state != diffBinary && isNameLine(l),
+		p.state == diffOutside && isHeaderShape(l),
+		p.state == diffHunk && !isBodyShape(l) && hunkCols(l) == 0 && isHeaderShape(l):
+		p.headless(diffHeader)
+	case (p.state == diffOutside || p.state == diffHeader) && isBodyShape(l) && !isNameLine(l):
+		if len(f.segs) == 0 && !strings.HasPrefix(f.head, "diff --git ") {
+			f.cols = p.cols()
+		}
+		p.state = diffHunk
+	}
+}
+
+// start makes f the file being read, in state st.
+func (p *diffParser) start(f diffFile, st int) {
+	p.closeHeadless()
+	p.d.files = append(p.d.files, f)
+	p.cur, p.state = len(p.d.files)-1, st
+}
+
+// headless starts a headless section.
+func (p *diffParser) headless(st int) {
+	p.start(diffFile{headless: true, cols: p.cols()}, st)
+}
+
+// cols is the prefix width a section's lines have before any hunk header.
+func (p *diffParser) cols() int {
+	if p.guess < 0 {
+		p.guess = firstHunkCols(p.out)
+	}
+	return p.guess
+}
+
+// closeHeadless ends the file being read. A headless section that holds
+// no change, hunk header or marker is taken back, and its lines become
+// other lines.
+func (p *diffParser) closeHeadless() {
+	f := p.file()
+	if f == nil || !f.headless || f.ins+f.del+f.hunks+len(f.markers) > 0 {
+		return
+	}
+	f = new(*f)
+	// Only this section: an unmerged path read after it is a file of its own.
+	p.d.files = slices.Delete(p.d.files, p.cur, p.cur+1)
+	p.cur = -1
+	for _, l := range f.header {
+		p.d.outsideLine(l)
+	}
+	for _, s := range f.segs {
+		for _, l := range byteLines(p.out[s.start:s.end]) {
+			p.d.outsideLine(string(l))
+		}
+	}
+}
+
+// firstHunkCols is the prefix width of the first hunk header in out, for
+// the lines of a headless section that come before any: 1 when there is
+// none (a plain diff).
+func firstHunkCols(out []byte) int {
+	for _, l := range byteLines(out) {
+		if n := hunkCols(l); n > 0 {
+			return n
+		}
+	}
+	return 1
+}
+
+// isBodyShape reports whether l can be a line of a hunk: a change,
+// context, or git's "\ No newline" note. An empty line is not taken: it
+// would read as context anywhere. A --stat line, which starts with a
+// space too, is not one.
+func isBodyShape(l []byte) bool {
+	return len(l) > 0 && bytes.IndexByte([]byte(" +-\\"), l[0]) >= 0 && !isStatLine(l)
+}
+
+// isHeaderShape reports whether l is one of the lines of a file's header
+// after its "diff" line, or a hunk header.
+func isHeaderShape(l []byte) bool {
+	s := string(l)
+	return hunkCols(l) > 0 || isNameLine(l) || hasAnyPrefix(s, markerPrefixes) || s == "GIT binary patch" ||
+		strings.HasPrefix(s, "index ") || strings.HasPrefix(s, "rename to ") || strings.HasPrefix(s, "copy to ")
+}
+
+// isNameLine reports whether l is a "--- a/x" or "+++ b/x" line of a file
+// header: the path has git's one-letter prefix (a/, b/, or i/, w/, c/, o/
+// with diff.mnemonicPrefix), quoted or not, or is /dev/null. A hunk line
+// can look the same only if its content starts with "-- a/" or "++ b/".
+func isNameLine(l []byte) bool {
+	if !bytes.HasPrefix(l, []byte("--- ")) && !bytes.HasPrefix(l, []byte("+++ ")) {
+		return false
+	}
+	p := bytes.TrimPrefix(l[4:], []byte(`"`))
+	return string(p) == "/dev/null" || len(p) > 2 && p[0] >= 'a' && p[0] <= 'z' && p[1] == '/'
+}
+
+// isStatLine reports whether l is a --stat line, " PATH | N +-" or
+// " PATH | Bin A -> B bytes".
+func isStatLine(l []byte) bool {
+	i := bytes.LastIndex(l, []byte(" | "))
+	if len(l) == 0 || l[0] != ' ' || i < 0 {
+		return false
+	}
+	rest := bytes.TrimLeft(l[i+3:], " ")
+	if bytes.HasPrefix(rest, []byte("Bin")) {
+		return true
+	}
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	return n > 0 && len(bytes.Trim(rest[n:], " +-")) == 0
 }
 
 // newDiffFile starts a file from its "diff" line. The path comes from that
@@ -300,12 +539,34 @@ func (f *diffFile) headerLine(l string, d *diffParse) int {
 		f.path = strings.TrimPrefix(l, "rename to ")
 	case strings.HasPrefix(l, "copy to "):
 		f.path = strings.TrimPrefix(l, "copy to ")
+	case f.headless && isNameLine([]byte(l)):
+		f.header = append(f.header, l)
+		if p := headlessPath(l); p != "" && (f.path == "" || strings.HasPrefix(l, "+++ ")) {
+			f.path = p
+		}
 	case hasAnyPrefix(l, skippedPrefixes):
+		if f.headless {
+			f.header = append(f.header, l)
+		}
 	default:
 		d.outsideLine(l)
 		return diffOutside
 	}
 	return diffHeader
+}
+
+// headlessPath is the path a name line of a headless section gives, ""
+// for /dev/null. The "+++ b/x" line's wins over the "--- a/x" line's (a
+// rename's new path); a deleted file's "+++" is /dev/null.
+func headlessPath(l string) string {
+	p := l[4:]
+	if p == "/dev/null" {
+		return ""
+	}
+	if strings.HasPrefix(p, `"`) {
+		return `"` + p[3:]
+	}
+	return p[2:]
 }
 
 // summaryPrefixes start the lines of --summary (and of --stat with

@@ -73,7 +73,7 @@ func TestParseDiff(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := parseDiff([]byte(tt.in))
+			d := parseDiff([]byte(tt.in), diffCut{})
 			var files []string
 			for i := range d.files {
 				files = append(files, d.files[i].describe())
@@ -137,8 +137,8 @@ func TestGitDiffPath(t *testing.T) {
 func TestDiffCountsMatchGit(t *testing.T) {
 	dir := filepath.Join("testdata", "git_diff")
 	for _, c := range []struct{ patch, stat string }{{"multi", "stat"}, {"cached", "cached_stat"}, {"large", "large_stat"}} {
-		d := parseDiff(readCorpus(t, dir, c.patch))
-		s := parseDiff(readCorpus(t, dir, c.stat))
+		d := parseDiff(readCorpus(t, dir, c.patch), diffCut{})
+		s := parseDiff(readCorpus(t, dir, c.stat), diffCut{})
 		if d.ins != s.sumIns || d.del != s.sumDel || len(d.files) != s.sumFiles {
 			t.Errorf("%s: %d files +%d -%d, git says %q", c.patch, len(d.files), d.ins, d.del, s.summary)
 		}
@@ -215,7 +215,7 @@ func TestExcerptBudget(t *testing.T) {
 		if c.Run.Rule != "bash.git_diff" {
 			continue
 		}
-		d := parseDiff(c.Run.Stdout)
+		d := parseDiff(c.Run.Stdout, cutOf(c.Run))
 		if d.hunks == 0 {
 			continue
 		}
@@ -257,9 +257,15 @@ func checkExcerpt(t *testing.T, name string, out []byte, d *diffParse, body *sum
 		if strings.HasPrefix(ls[0], "diff --cc ") {
 			cols = 2
 		}
+		for _, l := range ls {
+			if n := len(l) - len(strings.TrimLeft(l, "@")); n >= 2 {
+				cols = n - 1 // a headless section's first hunk header
+				break
+			}
+		}
 		for i, l := range ls {
-			if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
-				continue
+			if strings.HasPrefix(l, "[") {
+				continue // a marker: no diff line starts with "["
 			}
 			for pos < len(raw) && raw[pos] != l {
 				pos++
@@ -318,7 +324,7 @@ func TestExcerptSharesRoom(t *testing.T) {
 	if got := scalar(body, "excerpt_changed_lines_omitted"); got == "0" || got == "" {
 		t.Errorf("the lock file cannot fit, yet %q lines are omitted", got)
 	}
-	checkExcerpt(t, "shares", r.Stdout, parseDiff(r.Stdout), body)
+	checkExcerpt(t, "shares", r.Stdout, parseDiff(r.Stdout, diffCut{}), body)
 }
 
 func TestGitDiffBodies(t *testing.T) {

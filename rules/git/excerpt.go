@@ -45,7 +45,7 @@ func buildExcerpt(out []byte, files []diffFile, room int) excerpt {
 	var withHunks []int
 	size := make([]int, len(files))
 	for i := range files {
-		if files[i].hunks == 0 {
+		if len(files[i].segs) == 0 {
 			continue
 		}
 		withHunks = append(withHunks, i)
@@ -151,10 +151,12 @@ type excerptFile struct {
 // fit (parseDiff already counted the file), so a huge file costs about its
 // share of the budget.
 func excerptOf(out []byte, f *diffFile, alloc, reserve int, measure bool) *excerptFile {
-	e := &excerptFile{head: f.head, cols: f.cols, alloc: alloc, reserve: reserve, measure: measure}
-	for _, l := range byteLines(out[f.start:f.end]) {
-		if e.line(l); e.full {
-			return e
+	e := &excerptFile{head: f.excerptHead(), cols: f.cols, alloc: alloc, reserve: reserve, measure: measure}
+	for _, s := range f.segs {
+		for _, l := range byteLines(out[s.start:s.end]) {
+			if e.line(l); e.full {
+				return e
+			}
 		}
 	}
 	e.flushRun(false)

@@ -24,6 +24,7 @@ var handSeeds = []string{
 	"a|b|c|ddddddddddddddddddddddddddd|e\nf",
 	"tag v1|Tagger: T|| msg||commit 1111111|Author: A||    subject|    |    body||Notes:|    n||diff --git a/x b/x|+a|commit 2222222 (from 3)|| s| \t|x",
 	"commit abcdef0\tHEAD|Notes (x):|commit abcdefg|commit 1234567 |tag |tag x",
+	"commit 1111111|diff --git a/x b/x|@@ -1 +1 @@|commit 2222222|Author: A||    s|x|Date:x|Date: y|Dat3: z",
 	"fatal: bad", "error: could not lock", "error:  x", "fatal:", "errors: x",
 }
 
@@ -64,8 +65,12 @@ func checkHandParsers(t *testing.T, s string) {
 // checkSplitShow holds splitShow to the plain code, which kept every
 // header, and read its lines as strings.
 func checkSplitShow(t *testing.T, s string) {
-	for _, out := range []string{s, strings.ReplaceAll(s, "|", "\n")} {
-		got, want := splitShow([]byte(out)), refSplitShow([]byte(out))
+	for _, c := range []struct {
+		out  string
+		gaps bool
+	}{{s, false}, {strings.ReplaceAll(s, "|", "\n"), false}, {strings.ReplaceAll(s, "|", "\n"), true}} {
+		out := c.out
+		got, want := splitShow([]byte(out), c.gaps), refSplitShow([]byte(out), c.gaps)
 		if !slices.Equal(got.tags, want.tags[:min(len(want.tags), showObjectsCap)]) || got.nTags != len(want.tags) ||
 			!slices.Equal(got.commits, want.commits[:min(len(want.commits), showObjectsCap)]) || got.nCommits != len(want.commits) ||
 			got.messageOmitted != want.messageOmitted || string(got.patch) != string(want.patch) {
@@ -111,7 +116,10 @@ func (d *diffParse) refStatSummary(l string) bool {
 	return ok && d.readStatSummary(s)
 }
 
-func refSplitShow(out []byte) *showParse {
+// headerFieldRE is what isHeaderField stands for.
+var headerFieldRE = regexp.MustCompile(`^[A-Z][A-Za-z]*:( |$)`)
+
+func refSplitShow(out []byte, gaps bool) *showParse {
 	s := &showParse{}
 	var cur []string // the header being read
 	curTag, shown := false, 0
@@ -143,6 +151,11 @@ func refSplitShow(out []byte) *showParse {
 	for off, lb := range byteLines(out) {
 		l := string(lb)
 		blank := strings.TrimSpace(l) == ""
+		if !blank && ((state == showCommit || state == showTagHeader) && !headerFieldRE.MatchString(l) ||
+			state == showMessage && !strings.HasPrefix(l, "    ") ||
+			gaps && state == showTag && regexp.MustCompile(`^diff --(git|cc|combined) `).MatchString(l)) {
+			state = showPatch
+		}
 		header := true
 		switch {
 		case refIsCommitLine(l):

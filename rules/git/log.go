@@ -103,8 +103,8 @@ func Log(r *summarize.Run) *summarize.Body {
 	}
 	b := &summarize.Body{}
 	if showCounts(r, commits.Total > 0) {
-		b.Count("commits", commits.Total)
-		b.Count("merge_subjects", merges)
+		b.Tally("commits", commits.Total)
+		b.Tally("merge_subjects", merges)
 	}
 	b.ListCapped("subjects", commits)
 	b.ListCapped("later_merge_subjects", laterMerges)

@@ -371,13 +371,13 @@ func (g *remoteLog) isKey(l string) bool {
 func (g *remoteLog) body() *summarize.Body {
 	b := &summarize.Body{}
 	if g.progress > 0 {
-		b.Count("progress_lines", g.progress)
+		b.Tally("progress_lines", g.progress)
 	}
 	if g.upToDate > 0 {
-		b.Count("up_to_date_refs", g.upToDate)
+		b.Tally("up_to_date_refs", g.upToDate)
 	}
 	if g.autoMerged > 0 {
-		b.Count("auto_merging_lines", g.autoMerged)
+		b.Tally("auto_merging_lines", g.autoMerged)
 	}
 	if d := g.stat; d != nil && d.summary != "" {
 		b.Count("files_changed", d.sumFiles)

@@ -51,7 +51,7 @@ const (
 // Diff with the budget the headers leave, so the excerpt is sized and
 // counted by the same code as for git diff.
 func Show(r *summarize.Run) *summarize.Body {
-	s := splitShow(r.Stdout)
+	s := splitShow(r.Stdout, cutOf(r).gaps)
 	b := &summarize.Body{}
 	room := r.BodyRoom() / 2 // the patch keeps at least half
 	for _, key := range []string{"tags", "commits"} {
@@ -99,13 +99,18 @@ const (
 // with a space, '+', '-', '@', '\' or a keyword such as "diff" or
 // "index"). A commit's "Key: value" lines run to a blank line, then its
 // message lines, indented by four spaces, run to the next blank line;
-// "Notes:" sections continue it. A tag's message is not indented and runs
+// "Notes:" sections continue it. A line that is neither (endsHeader) ends
+// the header early: a grep removed the blank lines. A tag's message is not indented and runs
 // to the "commit" line of the object it tags. Blank lines of headers are
 // not copied. Every other line goes to the patch, which stays a view of
 // the output when it is one piece (one commit) and is copied otherwise.
 // Lines are read as bytes and only the lines of a kept header become
 // strings: nearly all of a big show is patch.
-func splitShow(out []byte) *showParse {
+//
+// gaps tells that lines may be missing anywhere (a grep): a tag's message
+// then also ends at a "diff" line, the patch of a commit whose "commit"
+// line was left out.
+func splitShow(out []byte, gaps bool) *showParse {
 	s := &showParse{}
 	var cur []string // the lines of the header being read, when it is kept
 	open, curTag, keep, shown := false, false, false, 0
@@ -157,6 +162,9 @@ func splitShow(out []byte) *showParse {
 	patchStart := -1
 	state := showPatch
 	for off, l := range byteLines(out) {
+		if endsHeader(state, l) || gaps && state == showTag && isDiffLine(l) {
+			state = showPatch
+		}
 		header := true
 		switch {
 		case isCommitLine(l):
@@ -213,6 +221,45 @@ func splitShow(out []byte) *showParse {
 		s.patch = bytes.Join(pieces, nil) // sized once, not zeroed first
 	}
 	return s
+}
+
+// isDiffLine reports whether l is the "diff" line that starts a file's
+// patch.
+func isDiffLine(l []byte) bool {
+	return bytes.HasPrefix(l, []byte("diff --git ")) || bytes.HasPrefix(l, []byte("diff --cc ")) ||
+		bytes.HasPrefix(l, []byte("diff --combined "))
+}
+
+// endsHeader reports whether l, read in state, is not part of the header
+// being read: a line of a commit's "Key: value" fields that is not one, or
+// a message line without git's four-space indent. A whole header never has
+// one; a header a grep left lines out of does ("commit X" followed by "diff
+// --git ..."), and the line then belongs to the patch.
+func endsHeader(state int, l []byte) bool {
+	switch {
+	case isBlank(l):
+		return false
+	case state == showCommit || state == showTagHeader:
+		return !isHeaderField(l)
+	case state == showMessage:
+		return !bytes.HasPrefix(l, []byte("    "))
+	}
+	return false
+}
+
+// isHeaderField reports whether l is a "Key: value" line of a commit's or a
+// tag's header (Author:, Date:, Merge:, Tagger:, CommitDate:).
+func isHeaderField(l []byte) bool {
+	i := bytes.IndexByte(l, ':')
+	if i < 1 || l[0] < 'A' || l[0] > 'Z' || i+1 < len(l) && l[i+1] != ' ' {
+		return false
+	}
+	for _, c := range l[1:i] {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // isBlank reports whether l holds only white space.

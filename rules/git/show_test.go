@@ -42,7 +42,7 @@ func TestSplitShow(t *testing.T) {
 		" 1 file changed, 1 insertion(+), 1 deletion(-)",
 		"",
 	}, "\n")
-	s := splitShow([]byte(out))
+	s := splitShow([]byte(out), false)
 	wantTags := []string{"tag v1\nTagger: T <t@x>\nDate:   Wed Jan 1 00:00:00 2025 +0000\nRelease 1\n-----BEGIN PGP SIGNATURE-----"}
 	wantCommits := []string{
 		"commit 1111111111111111111111111111111111111111\nAuthor: A <a@x>\nDate:   Wed Jan 1 00:00:00 2025 +0000\n    subject one\n    body\nNotes:\n    a note",
@@ -71,7 +71,7 @@ func TestSplitShowLongMessage(t *testing.T) {
 		}
 		b.WriteString("\n")
 	}
-	s := splitShow([]byte(b.String()))
+	s := splitShow([]byte(b.String()), false)
 	if len(s.commits) != 2 || s.messageOmitted != 10 {
 		t.Fatalf("commits %d, omitted %d; want 2 and 10", len(s.commits), s.messageOmitted)
 	}
@@ -88,7 +88,7 @@ func TestSplitShowLongMessage(t *testing.T) {
 // not copied.
 func TestSplitShowPatchIsView(t *testing.T) {
 	out := []byte("commit 1111111\n\n    s\n\ndiff --git a/x b/x\n@@ -1 +1 @@\n-a\n+b\n")
-	s := splitShow(out)
+	s := splitShow(out, false)
 	if &s.patch[0] != &out[strings.Index(string(out), "diff")] {
 		t.Error("the patch was copied")
 	}

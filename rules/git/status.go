@@ -42,14 +42,14 @@ const stateCap = 20
 // mapped to the same XY lines, so that an agent sees one shape whichever
 // form was typed.
 func Status(r *summarize.Run) *summarize.Body {
-	st := parseStatus(r.Lines(r.Stdout))
+	st := parseStatus(r.Lines(r.Stdout), r.MayLackStart())
 	b := &summarize.Body{}
 	if showCounts(r, st.recognized) {
-		b.Count("changed_files", st.counts.changed)
-		b.Count("untracked_files", st.counts.untracked)
-		b.Count("staged_files", st.counts.staged)
-		b.Count("unstaged_files", st.counts.unstaged)
-		b.Count("unmerged_files", st.counts.unmerged)
+		b.Tally("changed_files", st.counts.changed)
+		b.Tally("untracked_files", st.counts.untracked)
+		b.Tally("staged_files", st.counts.staged)
+		b.Tally("unstaged_files", st.counts.unstaged)
+		b.Tally("unmerged_files", st.counts.unmerged)
 	}
 	if st.branch != "" {
 		b.Field("branch", st.branch)
@@ -63,6 +63,11 @@ func Status(r *summarize.Run) *summarize.Body {
 		items[i] = st.entries[i].line()
 	}
 	b.ListHead("status_lines", items, st.counts.changed)
+	if r.Partial() && st.closing != "" {
+		// On a whole output the counts say what it says; on a cut one
+		// they are counts of what was seen, and it is git's own word.
+		b.Field("closing_line", st.closing)
+	}
 	b.List("other_lines", st.other, otherCap)
 	addStderr(b, r.Stderr)
 	return b
@@ -112,12 +117,14 @@ type status struct {
 	detached   string   // the long form's "HEAD detached at X" line
 	state      []string // copied lines about a merge, rebase, etc. in progress
 	other      []string // non-blank lines not understood
+	closing    string   // the long form's closing sentence ("nothing to commit, ...")
 	recognized bool     // at least one line was understood
 }
 
 // parseStatus reads either layout. The first non-blank line decides which:
-// git prints one or the other, never both.
-func parseStatus(ls []string) status {
+// git prints one or the other, never both. lacksStart tells that lines
+// before the first may be missing (Run.MayLackStart).
+func parseStatus(ls []string, lacksStart bool) status {
 	for _, l := range ls {
 		if l == "" {
 			continue
@@ -127,13 +134,15 @@ func parseStatus(ls []string) status {
 		}
 		break
 	}
-	return parseLongStatus(ls)
+	return parseLongStatus(ls, lacksStart)
 }
 
 // shortEntry reports whether l has the "XY path" shape of the short and
-// porcelain v1 formats. Y may also be 'm' or '?' for a submodule.
+// porcelain v1 formats. Y may also be 'm' or '?' for a submodule. XY is
+// never two blanks: a line indented by three is the long form's (the
+// sequencer's "   pick abc1234 subject", first in a tail).
 func shortEntry(l string) bool {
-	return len(l) >= 4 && l[2] == ' ' &&
+	return len(l) >= 4 && l[2] == ' ' && l[:2] != "  " &&
 		strings.IndexByte(" MTADRCU?!", l[0]) >= 0 &&
 		strings.IndexByte(" MTADRCU?!m", l[1]) >= 0
 }
@@ -268,12 +277,19 @@ var statePrefixes = []string{
 // "Unmerged paths" labels map to their XY pair and "Untracked files" to "??".
 // Tracked entries are then ordered by path and untracked ones follow in
 // their printed order, which is the order git's short format uses.
-func parseLongStatus(ls []string) status {
+//
+// When lines before the first may be missing (a tail), entries can come
+// before any section header. An entry without a label is then an
+// untracked path: every other section labels its entries, and the
+// "Ignored files" one needs --ignored, which the matcher does not accept.
+// A labeled one could be staged or not, and is kept as an other line.
+func parseLongStatus(ls []string, lacksStart bool) status {
 	var st status
 	var tracked, untracked []statusEntry
 	index := map[string]int{} // key -> position in tracked, to merge X and Y
 	var onBranch, initial, upstream, track string
 	sec := secNone
+	headed := false // a section header was read
 	for i := 0; i < len(ls); i++ {
 		l := ls[i]
 		known := true
@@ -281,12 +297,16 @@ func parseLongStatus(ls []string) status {
 		case l == "":
 			sec = secNone
 		case strings.HasPrefix(l, "\t"):
-			e, ok := longEntry(sec, l[1:])
+			entrySec := sec
+			if lacksStart && !headed && sec == secNone && !hasLabel(l[1:]) {
+				entrySec = secUntracked
+			}
+			e, ok := longEntry(entrySec, l[1:])
 			if !ok {
 				known = false
 				break
 			}
-			if sec == secUntracked || sec == secIgnored {
+			if entrySec == secUntracked || entrySec == secIgnored {
 				if len(untracked) < statusLinesCap {
 					untracked = append(untracked, e)
 				}
@@ -306,7 +326,7 @@ func parseLongStatus(ls []string) status {
 		case strings.HasPrefix(l, "  ("):
 			// git's hints: "(use "git add <file>..." ...)".
 		case statusSections[l] != secNone:
-			sec = statusSections[l]
+			sec, headed = statusSections[l], true
 		case strings.HasPrefix(l, "On branch "):
 			onBranch = strings.TrimPrefix(l, "On branch ")
 		case l == "No commits yet" || l == "Initial commit":
@@ -331,7 +351,7 @@ func parseLongStatus(ls []string) status {
 		case strings.HasPrefix(l, "nothing to commit"),
 			strings.HasPrefix(l, "nothing added to commit"),
 			strings.HasPrefix(l, "no changes added to commit"):
-			// The closing summary; the counts say the same.
+			st.closing = l
 		default:
 			known = false
 		}
@@ -459,6 +479,22 @@ func longEntry(sec statusSection, s string) (statusEntry, bool) {
 		return statusEntry{xy: [2]byte{'!', '!'}, rest: s, key: s}, s != ""
 	}
 	return statusEntry{}, false
+}
+
+// hasLabel reports whether an entry line, its tab removed, starts with
+// one of the long form's labels.
+func hasLabel(s string) bool {
+	for _, c := range changeLabels {
+		if _, ok := cutLabel(s, c.label, changeLabelWidth); ok {
+			return true
+		}
+	}
+	for _, u := range unmergedLabels {
+		if _, ok := cutLabel(s, u.label, unmergedLabelWidth); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // cutLabel removes label and the padding git put after it (up to width

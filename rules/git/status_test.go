@@ -33,8 +33,8 @@ func TestStatusLongMatchesShort(t *testing.T) {
 	}
 	dir := filepath.Join("testdata", "git_status")
 	for _, p := range pairs {
-		long := parseStatus(summarize.Lines(readCorpus(t, dir, p.long)))
-		short := parseStatus(summarize.Lines(readCorpus(t, dir, p.short)))
+		long := parseStatus(summarize.Lines(readCorpus(t, dir, p.long)), false)
+		short := parseStatus(summarize.Lines(readCorpus(t, dir, p.short)), false)
 		if len(long.other) > 0 || len(short.other) > 0 {
 			t.Errorf("%s/%s: unrecognized lines %q / %q", p.long, p.short, long.other, short.other)
 		}
@@ -153,7 +153,7 @@ func TestParseLongStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := parseStatus(summarize.Lines([]byte(tt.in)))
+			st := parseStatus(summarize.Lines([]byte(tt.in)), false)
 			var got []string
 			for _, e := range st.entries {
 				got = append(got, e.line())

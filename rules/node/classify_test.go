@@ -147,6 +147,34 @@ var nodeCases = []ruletest.FamilyCase{
 	{In: "npm install -dd", Want: "", At: 2},
 	{In: "npm install --dry-run", Want: "", At: 2},
 	{In: "pnpm install --reporter=ndjson", Want: "", At: 2},
+	{In: "jest --list-tests", Want: "", At: 1},
+	{In: "npx jest --output-file=r.json --json", Want: "", At: 2},
+	{In: "jest --show-config", Want: "", At: 1},
+	{In: "jest --collect-coverage", Want: "", At: 1},
+	{In: "vitest run --output-file r.json", Want: "", At: 2},
+	{In: "vitest run --merge-reports", Want: "", At: 2},
+	{In: "tsc --showconfig", Want: "", At: 1},
+	{In: "tsc --LISTFILES", Want: "", At: 1},
+	{In: "npx tsc --extendeddiagnostics", Want: "", At: 2},
+	{In: "npm test -- --list-tests", Want: "", At: 3},
+	{In: "tsc --noemit", Want: Tsc, At: 0},
+	{In: "jest --run-in-band --ci", Want: Jest, At: 0},
+	{In: "npm install --jso", Want: "", At: 2},
+	{In: "npm install --pars", Want: "", At: 2},
+	{In: "npm i -p lodash", Want: "", At: 2},
+	{In: "npm i -Dp lodash", Want: "", At: 2},
+	{In: "npm ci --porc", Want: "", At: 2},
+	{In: "npm install --log=verbose", Want: "", At: 2},
+	{In: "npm install --dry", Want: "", At: 2},
+	{In: "npm install --no-json=false", Want: "", At: 2},
+	{In: "npm install --json=false", Want: "", At: 2},
+	{In: "npm ci --heading=x", Want: "", At: 2},
+	{In: "npm install -ddd", Want: "", At: 2},
+	{In: "pnpm add --rep=ndjson x", Want: "", At: 2},
+	{In: "npm install --silent", Want: NpmInstall, At: 0},
+	{In: "npm install -s -q", Want: NpmInstall, At: 0},
+	{In: "npm install -DE vitest", Want: NpmInstall, At: 0},
+	{In: "npm install --save-dev --omit=dev --prefer-offline", Want: NpmInstall, At: 0},
 	{In: "pnpm ci", Want: "", At: 1},
 	{In: "yarn install", Want: "", At: 1},
 	{In: "yarn add lodash", Want: "", At: 1},
@@ -161,6 +189,43 @@ var nodeCases = []ruletest.FamilyCase{
 // pass-through reason.
 func TestNodeRules(t *testing.T) {
 	table.CheckFamily(t, nodeCases, []string{Vitest, Jest, NpmTest, Tsc, ESLint, NpmInstall})
+}
+
+// TestNodeEnviron: an option npm, ESLint or npx would take from the
+// environment passes through as the option itself would, whether the
+// command assigns it or inherits it; one that only hides lines, or a
+// boolean set to false, does not.
+func TestNodeEnviron(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		env  map[string]string
+		want string
+	}{
+		{"npm install", map[string]string{"npm_config_json": "true"}, ""},
+		{"npm_config_json=true npm ci", nil, ""},
+		{"NPM_CONFIG_PARSEABLE=1 npm i", nil, ""},
+		{"npm_config_dry_run=true npm install", nil, ""},
+		{"npm_config_loglevel=silly pnpm install", nil, ""},
+		{"npm_config_json=false npm install", nil, NpmInstall},
+		{"npm_config_loglevel=warn npm install", nil, NpmInstall},
+		{"npm_config_json= npm install", map[string]string{"npm_config_json": "true"}, NpmInstall},
+		{"npm_config_workspaces=true npm test", nil, ""},
+		{"npm test", map[string]string{"npm_config_workspace": "web"}, ""},
+		{"npm test", map[string]string{"npm_config_audit": "false"}, NpmTest},
+		{"npx vitest run", map[string]string{"npm_config_loglevel": "verbose"}, ""},
+		{"vitest run", map[string]string{"npm_config_loglevel": "verbose"}, Vitest},
+		{"npx jest", map[string]string{"npm_config_loglevel": "http"}, ""},
+		{"npx tsc", map[string]string{"npm_config_loglevel": "error"}, Tsc},
+		{"DEBUG='eslint:*' eslint .", nil, ""},
+		{"eslint .", map[string]string{"DEBUG": "*"}, ""},
+		{"DEBUG='express:*' eslint .", nil, ESLint},
+	} {
+		getenv := func(n string) string { return c.env[n] }
+		r := rules.String(c.src).InEnviron(getenv)
+		if r.Rule != c.want || c.want == "" && r.Reason == "" {
+			t.Errorf("%q with %v: rule %q (%s), want %q", c.src, c.env, r.Rule, r.Reason, c.want)
+		}
+	}
 }
 
 // table classifies commands as shrinkrun does.

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -54,9 +55,15 @@ func ESLint(r *summarize.Run) *summarize.Body {
 	summarize.ReadStreams(&e, r.Stdout, r.Stderr)
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	b.Count("errors", e.errors)
-	b.Count("warnings", e.warnings)
-	b.Count("files", len(e.files))
+	if n, ok := e.problemCounts(); ok && r.Partial() {
+		// A pipe may have cut rows off: the totals are ESLint's own.
+		b.Count("errors", n.errors)
+		b.Count("warnings", n.warnings)
+	} else {
+		b.Tally("errors", e.errors)
+		b.Tally("warnings", e.warnings)
+	}
+	b.Tally("files", len(e.files))
 	if e.problems != "" {
 		b.Field("problems", e.problems)
 	}
@@ -102,6 +109,36 @@ func ESLint(r *summarize.Run) *summarize.Body {
 	summarize.AddList(b, "unfiled_rows", unfiled, nUnfiled)
 	summarize.AddList(b, "messages", e.messages, nMessages)
 	return b
+}
+
+// eslintTotals are the counts of ESLint's "✖ N problems (E errors, W
+// warnings)" line.
+type eslintTotals struct{ errors, warnings int }
+
+// problemCounts reads the counts of the problems line, when there was one
+// and it says them: "✖ 9 problems (4 errors, 5 warnings)", "✖ 1 problem
+// (1 error, 0 warnings)".
+func (e *eslintLog) problemCounts() (n eslintTotals, ok bool) {
+	_, in, found := strings.Cut(e.problems, " (")
+	in, closed := strings.CutSuffix(in, ")")
+	if !found || !closed {
+		return n, false
+	}
+	seen := 0
+	for part := range strings.SplitSeq(in, ", ") {
+		num, word, _ := strings.Cut(part, " ")
+		v, err := strconv.Atoi(num)
+		if err != nil || v > maxCount {
+			return n, false
+		}
+		switch word {
+		case "error", "errors":
+			n.errors, seen = v, seen|1
+		case "warning", "warnings":
+			n.warnings, seen = v, seen|2
+		}
+	}
+	return n, seen == 3
 }
 
 // unfiledItems returns the rows no file's path preceded, errors first, each

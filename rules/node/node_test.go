@@ -264,25 +264,29 @@ func TestTail(t *testing.T) {
 // still gives its FAIL reports as failures, without code excerpts.
 func TestVitestCut(t *testing.T) {
 	in := "     30|   it('x', () => {\n       |          ^\n\n⎯⎯⎯[27/28]⎯\n\n FAIL  src/a.test.js > a > x\nAssertionError: expected 1 to be 2\n ❯ src/a.test.js:3:9\n     3|   expect(1).toBe(2)\n\n Test Files  1 failed (1)\n      Tests  28 failed (28)\n"
-	tr := readVitestLines(summarize.Lines([]byte(in)))
+	tr := readVitestLines([2]streamCut{{start: true}}, summarize.Lines([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"src/a.test.js > a > x"}) || len(tr.failures) != 1 || len(tr.messages) != 0 {
 		t.Fatalf("failed %q, failures %d, messages %q", tr.failedTests, len(tr.failures), tr.messages)
 	}
 	if got := tr.failures[0].item(); got != "src/a.test.js > a > x\nAssertionError: expected 1 to be 2\n❯ src/a.test.js:3:9" {
 		t.Errorf("item %q", got)
 	}
-	if tr.tests.failed != 28 || tr.files.total != 1 {
-		t.Errorf("counts %+v %+v", tr.tests, tr.files)
+	if g := tr.summary; g == nil || g.tests.failed != 28 || g.files.total != 1 {
+		t.Errorf("summary %+v", g)
 	}
 }
 
 // TestJestCut: output cut by a pipe (tail) inside a FAIL suite keeps the
-// failures it still shows, named without their suite's path.
+// failures it still shows, named without their suite's path, and the end
+// of the failure whose header was cut off.
 func TestJestCut(t *testing.T) {
 	in := "      at Object.toEqual (src/m01.test.js:6:49)\n\n  ● module 01 › case 6 matches\n\n    expect(received).toEqual(expected) // deep equality\n\n      at Object.toEqual (src/m01.test.js:7:49)\n\nTest Suites: 24 failed, 24 total\nTests:       144 failed, 24 passed, 168 total\n"
-	tr := readJestLines(summarize.Lines([]byte(in)))
+	tr := readJestLines([2]streamCut{{start: true}}, summarize.Lines([]byte(in)))
 	if !slices.Equal(tr.failedTests, []string{"module 01 › case 6 matches"}) || len(tr.failures) != 1 {
 		t.Fatalf("failed %q, failures %d", tr.failedTests, len(tr.failures))
+	}
+	if tr.cut == nil || tr.cut.item() != "at Object.toEqual (src/m01.test.js:6:49)" {
+		t.Errorf("cut failure %+v", tr.cut)
 	}
 	required := nodeRequired(in)
 	for _, want := range []string{"module 01 › case 6 matches", "at Object.toEqual (src/m01.test.js:7:49)"} {

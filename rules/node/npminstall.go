@@ -8,7 +8,8 @@ import (
 )
 
 // MatchNpmInstall recognizes npm install (i, add), npm ci and pnpm install
-// (i, add) with any arguments but help, version and installFormats.
+// (i, add) with any arguments but help, version and the options that
+// change what is printed, however npm spells them (npmFormatOption).
 func MatchNpmInstall(argv []string) classify.Answer {
 	return matchManager(argv, func(argv []string) (classify.Answer, bool) {
 		pm, sub := argv[0], 1
@@ -17,22 +18,31 @@ func MatchNpmInstall(argv []string) classify.Answer {
 			if pm == "yarn" {
 				return classify.Refuse(sub, "yarn install is not recognized"), true
 			}
-			return matchTool(argv, installFormats), true
+			return matchInstallArgs(argv), true
 		case "ci":
 			if pm != "npm" {
 				return classify.Refuse(sub, "not a recognized command"), true
 			}
-			return matchTool(argv, installFormats), true
+			return matchInstallArgs(argv), true
 		}
 		return classify.Answer{}, false
 	})
 }
 
-// installFormats are the npm and pnpm install options that replace the
-// human-readable output (JSON, parseable, reporters, log levels) or install
-// nothing (--dry-run prints a plan in another format).
-var installFormats = []string{
-	"--json", "--parseable", "--reporter", "--loglevel", "--verbose", "-d", "--dry-run",
+// matchInstallArgs accepts an install's words but help, version and an
+// option that replaces the human-readable output (JSON, parseable lines,
+// a reporter), raises the log level or installs nothing (--dry-run prints
+// a plan), in any spelling npm reads: --jso is --json, -p is --parseable.
+func matchInstallArgs(argv []string) classify.Answer {
+	for j := 2; j < len(argv); j++ {
+		if nodeHelp[argv[j]] {
+			return classify.Refuse(j, "help or version requested (%s)", argv[j])
+		}
+		if npmFormatOption(argv[j]) {
+			return classify.Refuse(j, "option %q changes the output format", argv[j])
+		}
+	}
+	return classify.Accept()
 }
 
 // Caps of bash.npm_install. Errors are few and each line of one matters;
@@ -60,8 +70,8 @@ func NpmInstall(r *summarize.Run) *summarize.Body {
 		b.Field("error_code", n.code)
 	}
 	b.List("summary", n.summary, 0)
-	b.Count("warnings", len(n.warnings))
-	b.Count("deprecations", len(n.deprecated))
+	b.Tally("warnings", len(n.warnings))
+	b.Tally("deprecations", len(n.deprecated))
 	b.List("error_lines", n.errors, maxInstallErrors)
 	b.List("warning_messages", n.warnings, maxInstallWarnings)
 	b.List("deprecated", n.deprecated, maxInstallWarnings)

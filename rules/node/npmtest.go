@@ -88,18 +88,19 @@ func NpmTest(r *summarize.Run) *summarize.Body {
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	var t *testRun
+	outCut, errCut := streamCuts(r)
 	switch runner := pm.runner(); runner {
 	case "vitest":
-		t = readVitestLines(out, errs)
+		t = readVitestLines([2]streamCut{outCut, errCut}, out, errs)
 	case "jest":
-		t = readJestLines(errs, out)
+		t = readJestLines([2]streamCut{errCut, outCut}, errs, out)
 	}
 	if t == nil {
 		b.Field("runner", "unknown")
 		b.List("script", pm.script, maxScriptLines)
 		b.List("manager_lines", pm.manager, maxManagerLines)
-		b.Count("stdout_lines", nOut)
-		b.Count("stderr_lines", nErr)
+		b.Tally("stdout_lines", nOut)
+		b.Tally("stderr_lines", nErr)
 		unknownRunner(r, b, out, errs)
 		return b
 	}

@@ -33,14 +33,21 @@ type testCounts struct {
 	failed, passed, skipped, todo, total int
 }
 
-// add sums the counts of another summary line: a script that runs the
-// runner twice prints two, and the counts are of the whole output.
-func (c *testCounts) add(o testCounts) {
-	c.failed += o.failed
-	c.passed += o.passed
-	c.skipped += o.skipped
-	c.todo += o.todo
-	c.total += o.total
+// streamCut says what a stream a runner's reader reads may lack: lines
+// before its first (a pipe into tail, a grep, the capture limit) or after
+// its last (a pipe into head, the capture limit). A grep keeps the lines
+// it keeps in order, so the stream's last summary is still the last one
+// printed among those it kept.
+//
+// gaps tells that lines may be missing anywhere (a grep): a block's blank
+// line that ends it may be one of them.
+type streamCut struct{ start, end, gaps bool }
+
+// streamCuts returns what the run's stdout and stderr may lack. Only
+// stdout passes a filter (Run.Cut); the capture limit cuts either.
+func streamCuts(r *summarize.Run) (out, errs streamCut) {
+	return streamCut{start: r.MayLackStart(), end: r.Cut.End || r.StdoutTruncated, gaps: r.Cut.Any},
+		streamCut{start: r.StderrTruncated, end: r.StderrTruncated}
 }
 
 // parseCounts reads the counts of a summary line's value, in vitest's form
@@ -130,22 +137,146 @@ func (f *testFailure) item() string {
 	return strings.Join(append(f.heads[:len(f.heads):len(f.heads)], f.lines...), "\n")
 }
 
+// summaryGroup is one run of consecutive summary lines, as a runner ends
+// its report with them (vitest's "Test Files", "Tests", ..., "Duration";
+// jest's "Test Suites:", "Tests:", "Snapshots:", "Time:").
+type summaryGroup struct {
+	lines              []string // copied, trimmed
+	files, tests       testCounts
+	hasFiles, hasTests bool
+	// closed tells that the runner's last summary line (vitest's
+	// Duration, jest's Time:) is in the group.
+	closed bool
+	// reported tells that a suite's result or a failure report started
+	// after the group: the runner prints its summary after every one, so
+	// the group is a test's imitation of one.
+	reported bool
+	at       int // where the group's lines go among the messages when it is not the runner's
+}
+
 // testRun is what the vitest and jest readers find in a run.
 type testRun struct {
-	runner       string
-	summary      []string // the runner's summary lines, copied (trimmed)
-	files, tests testCounts
-	hasFiles     bool     // a files (vitest) or suites (jest) summary line was read
-	hasTests     bool     // a tests summary line was read
-	failedFiles  []string // jest's FAIL lines: the files with a failure
+	runner string
+	// summary is the group of summary lines that is the runner's own
+	// (settle): the last one of the stream the runner writes its
+	// summary to, read as that runner's totals.
+	summary     *summaryGroup
+	groups      [2][]*summaryGroup // every group, by the index of the stream it was read on
+	open        *summaryGroup      // the group being read
+	failedFiles []string           // jest's FAIL lines: the files with a failure
+	// listedFiles are the files vitest's listing marks failed (" ❯ FILE
+	// (N tests | K failed)"), in the order listed.
+	listedFiles  []string
 	failedSuites []string // files that failed as a whole (did not load or run)
 	failedTests  []string
 	failures     []*testFailure // the first maxNodeFailures, the most the block shows
 	nFailures    int            // every failure
 	spare        testFailure    // the failure being read past maxNodeFailures: only counted
 	unhandled    []*testFailure // vitest's unhandled errors
-	messages     []string       // lines that belong to no test
-	listing      testListing    // the failing tests the listing and the reports name
+	// cut is the end of a failure report whose start a pipe (tail) or the
+	// capture limit cut off, with its heading: the lines before the first
+	// thing the reader can place (a FAIL line, a report's header).
+	cut      *testFailure
+	messages []string    // lines that belong to no test
+	listing  testListing // the failing tests the listing and the reports name
+}
+
+// summaryLine reads a summary line on stream into the group being read,
+// or a new one, and returns the group; closes tells that it is the
+// runner's last summary line. The caller copies the line into the group's
+// lines when the block shows it.
+func (t *testRun) summaryLine(stream int, closes bool) *summaryGroup {
+	if t.open == nil {
+		t.open = &summaryGroup{at: len(t.messages)}
+		t.groups[stream] = append(t.groups[stream], t.open)
+	}
+	t.open.closed = t.open.closed || closes
+	return t.open
+}
+
+// reportStarts tells that a suite's result or a failure report starts on
+// stream: the last group read there is not the runner's summary.
+func (t *testRun) reportStarts(stream int) {
+	if gs := t.groups[stream]; len(gs) > 0 {
+		gs[len(gs)-1].reported = true
+	}
+}
+
+// endSummary ends the group being read: a line that is not a summary line
+// came, or the stream ended.
+func (t *testRun) endSummary() { t.open = nil }
+
+// settle decides which summary group is the runner's own, and reads its
+// counts as the run's: the last group of the stream the runner writes its
+// summary to (report), or of the other stream when that one has none (a
+// run with 2>&1 has all on stdout). A test's own output can print lines
+// like a summary (console.log, process.stdout.write), but before the
+// runner's, which is the last thing it prints: only the last group counts,
+// and the others are kept as messages, so they add no passes. When the
+// stream may lack its end (a pipe into head, the capture limit), the
+// runner's own summary may be the part cut off, and the last group left is
+// taken only when it holds the runner's last summary line (closed). The
+// group is not taken either when the failures the output names are more
+// than it counts: it is then another run's (a script that runs the runner
+// twice) or a test's imitation, and the block gives no counts rather than
+// ones the output contradicts; nor when a failure report starts after it
+// (reportStarts).
+func (t *testRun) settle(report int, cuts [2]streamCut) {
+	t.endSummary()
+	pick := func(s int) *summaryGroup {
+		gs := t.groups[s]
+		if len(gs) == 0 {
+			return nil
+		}
+		if g := gs[len(gs)-1]; g.closed || !cuts[s].end {
+			return g
+		}
+		return nil
+	}
+	g := pick(report)
+	if len(t.groups[report]) == 0 {
+		g = pick(1 - report)
+	}
+	if g != nil && g.reported {
+		g = nil
+	}
+	if g != nil && g.hasTests && g.tests.failed < len(t.failedTests)+len(t.listing.unreported()) {
+		g = nil
+	}
+	if g != nil && g.hasFiles && g.files.failed < max(len(t.failedFiles), len(t.failedSuites)) {
+		g = nil
+	}
+	t.summary = g
+	t.unsettled()
+}
+
+// unsettled puts the lines of every summary group but the runner's among
+// the messages, where they were printed.
+func (t *testRun) unsettled() {
+	var others []*summaryGroup
+	for _, gs := range t.groups {
+		for _, g := range gs {
+			if g != t.summary {
+				others = append(others, g)
+			}
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	slices.SortStableFunc(others, func(a, b *summaryGroup) int { return a.at - b.at })
+	n := len(t.messages)
+	for _, g := range others {
+		n += len(g.lines)
+	}
+	msgs := make([]string, 0, n)
+	i := 0
+	for _, g := range others {
+		msgs = append(msgs, t.messages[i:g.at]...)
+		msgs = append(msgs, g.lines...)
+		i = g.at
+	}
+	t.messages = append(msgs, t.messages[i:]...)
 }
 
 // newFailure starts a failure report headed by name. Past the
@@ -170,20 +301,22 @@ func (t *testRun) message(l string) {
 // the failure contexts, unhandled errors and messages take the room the
 // budget leaves, in that order.
 func (t *testRun) body(r *summarize.Run, b *summarize.Body) {
-	if t.hasTests {
-		b.Count("failed", t.tests.failed)
-		b.Count("passed", t.tests.passed)
-		b.Count("skipped", t.tests.skipped)
-		b.Count("todo", t.tests.todo)
-		b.Count("total", t.tests.total)
+	if g := t.summary; g != nil {
+		if g.hasTests {
+			b.Count("failed", g.tests.failed)
+			b.Count("passed", g.tests.passed)
+			b.Count("skipped", g.tests.skipped)
+			b.Count("todo", g.tests.todo)
+			b.Count("total", g.tests.total)
+		}
+		if g.hasFiles {
+			b.Count("files_failed", g.files.failed)
+			b.Count("files_passed", g.files.passed)
+			b.Count("files_total", g.files.total)
+		}
+		b.List("summary", g.lines, 0)
 	}
-	if t.hasFiles {
-		b.Count("files_failed", t.files.failed)
-		b.Count("files_passed", t.files.passed)
-		b.Count("files_total", t.files.total)
-	}
-	b.List("summary", t.summary, 0)
-	b.List("failed_files", t.failedFiles, maxNodeFailedTests)
+	b.List("failed_files", t.failedFilesShown(), maxNodeFailedTests)
 	b.List("failed_suites", t.failedSuites, maxNodeFailedSuites)
 	failed := t.failedTests
 	if listed := t.listing.unreported(); len(listed) > 0 {
@@ -195,6 +328,11 @@ func (t *testRun) body(r *summarize.Run, b *summarize.Body) {
 		}
 	}
 	b.List("failed_tests", failed, maxNodeFailedTests)
+	cutLost := 0
+	if t.cut != nil && len(t.cut.lines) > 0 {
+		b.List("cut_failure", []string{t.cut.item()}, 0)
+		cutLost = t.cut.lost
+	}
 
 	room := r.BodyRoom() - len(b.Render())
 	unhandled := failureItems(t.unhandled, maxNodeFailures)
@@ -215,10 +353,39 @@ func (t *testRun) body(r *summarize.Run, b *summarize.Body) {
 
 	summarize.AddHead(b, "failures", failures, t.nFailures, nFailures)
 	summarize.AddList(b, "unhandled_errors", unhandled, nUnhandled)
-	if lost := lostLines(t.failures, nFailures) + lostLines(t.unhandled, nUnhandled); lost > 0 {
+	if lost := cutLost + lostLines(t.failures, nFailures) + lostLines(t.unhandled, nUnhandled); lost > 0 {
 		b.Count("failure_lines_omitted", lost)
 	}
 	summarize.AddList(b, "messages", t.messages, nMessages)
+}
+
+// failedFilesShown is jest's failed files, or the files vitest's listing
+// marks failed that nothing else in the block names (no failure report
+// and no listed test of theirs): a pipe into head kept the file's line of
+// the listing and cut the rest.
+func (t *testRun) failedFilesShown() []string {
+	if len(t.listedFiles) == 0 {
+		return t.failedFiles
+	}
+	named := map[string]bool{}
+	for _, names := range [][]string{t.failedTests, t.failedSuites} {
+		for _, n := range names {
+			file, _, _ := strings.Cut(n, " > ")
+			file, _, _ = strings.Cut(file, " [ ")
+			named[file] = true
+		}
+	}
+	for _, lt := range t.listing.listed {
+		named[lt.file] = true
+	}
+	files := slices.Clip(t.failedFiles)
+	for _, f := range t.listedFiles {
+		if !named[f] {
+			named[f] = true
+			files = append(files, f)
+		}
+	}
+	return files
 }
 
 // failureItems renders the first limit failures whole; the rest are left as

@@ -45,14 +45,35 @@ const (
 // the diagnostics read are then only some of the errors. The table's rows
 // are kept for that case: they name every file with an error.
 func Tsc(r *summarize.Run) *summarize.Body {
-	c := tscLog{messages: summarize.NewCapped(maxNodeMessages), table: summarize.NewCapped(maxTscTableRows), lead: true}
+	out, errs := streamCuts(r)
+	c := tscLog{messages: summarize.NewCapped(maxNodeMessages), table: summarize.NewCapped(maxTscTableRows), lead: true,
+		cuts: [2]streamCut{out, errs}}
+	c.cutStart = c.cuts[0].start
 	summarize.ReadStreams(&c, r.Stdout, r.Stderr)
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	// A run without --pretty prints no Found line; a script may run tsc
-	// twice, once without: what was read counts when it is more.
-	b.Count("errors", max(c.total, c.foundErrors))
-	b.Count("files", max(len(c.files), c.foundFiles))
+	switch {
+	case !r.Partial():
+		// The whole output: tsc's own counts, or what was read when it
+		// is more (a run without --pretty prints no Found line; a script
+		// may run tsc twice, once without).
+		b.Count("errors", max(c.total, c.foundErrors))
+		b.Count("files", max(len(c.files), c.foundFiles))
+	case c.found != "":
+		// A Found line is visible: its counts are tsc's totals of the
+		// run; the diagnostics read are some of them.
+		b.Count("errors", c.foundErrors)
+		if c.foundFiles >= 0 {
+			b.Count("files", c.foundFiles)
+		} else {
+			b.Tally("files", max(len(c.files), c.table.Total))
+		}
+	default:
+		// Only what was seen: the diagnostics read, or the rows of the
+		// Errors  Files table, each a file and its errors.
+		b.Tally("errors", max(c.total, c.rowErrors))
+		b.Tally("files", max(len(c.files), c.table.Total))
+	}
 	if len(c.codes) > 0 {
 		codes := make([]string, 0, len(c.codes))
 		for code := range c.codes {
@@ -108,6 +129,15 @@ type tscLog struct {
 	table    summarize.Capped // the rows of the "Errors  Files" tables, trimmed
 	inTable  bool             // inside the "Errors  Files" table of --pretty
 	lead     bool             // no diagnostic, Found line or table yet in the stream: a pipe (tail) may have cut into a code excerpt
+	// rowErrors sums the error counts of the table's rows, capped at
+	// maxCount.
+	rowErrors int
+	// cuts says what each stream may lack, stream is the index of the
+	// one being read, and cutStart tells that it may lack its start: a
+	// row of the table in its lead is then one whose title was cut off.
+	cuts     [2]streamCut
+	stream   int
+	cutStart bool
 
 	// The counts of the Found lines: foundErrors errors in foundFiles
 	// files (-1 when a Found line does not say).
@@ -120,7 +150,11 @@ const maxCount = 1 << 40
 
 // EndStream ends a stream: a diagnostic or table never continues on the
 // other, which starts at the margin.
-func (c *tscLog) EndStream() { c.cur, c.inTable, c.lead = nil, false, true }
+func (c *tscLog) EndStream() {
+	c.cur, c.inTable, c.lead = nil, false, true
+	c.stream++
+	c.cutStart = c.stream < len(c.cuts) && c.cuts[c.stream].start
+}
 
 func (c *tscLog) Feed(l string) {
 	t := strings.TrimSpace(l)
@@ -133,9 +167,10 @@ func (c *tscLog) Feed(l string) {
 		c.countFound(l)
 	case t == "Errors  Files":
 		c.inTable, c.cur, c.lead = true, nil, false
-	case c.inTable && t != "" && l[0] == ' ':
+	case c.inTable && t != "" && l[0] == ' ', c.lead && c.cutStart && isTscTableRow(l):
 		// "     3  src/a.ts:1": a file's errors and the line of its first.
-		c.table.Add(t)
+		c.inTable, c.lead = true, false
+		c.row(t)
 	case t == "":
 		if c.cur != nil {
 			c.cur.blank = true
@@ -156,6 +191,15 @@ func (c *tscLog) Feed(l string) {
 	default:
 		c.cur, c.inTable = nil, false
 		c.messages.Add(t)
+	}
+}
+
+// row keeps a row of the Errors  Files table, t (trimmed), and adds its
+// count.
+func (c *tscLog) row(t string) {
+	c.table.Add(t)
+	if n, err := strconv.Atoi(summarize.DigitsPrefix(t)); err == nil && n <= maxCount {
+		c.rowErrors = min(c.rowErrors+n, maxCount)
 	}
 }
 

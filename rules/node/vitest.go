@@ -71,14 +71,17 @@ func isVitestReporter(name string) bool {
 func Vitest(r *summarize.Run) *summarize.Body {
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
-	readVitestLines(r.Lines(r.Stdout), r.Lines(r.Stderr)).body(r, b)
+	out, errs := streamCuts(r)
+	readVitestLines([2]streamCut{out, errs}, r.Lines(r.Stdout), r.Lines(r.Stderr)).body(r, b)
 	return b
 }
 
-// readVitestLines reads the lines of each stream in turn.
-func readVitestLines(streams ...[]string) *testRun {
-	v := vitestReader{t: &testRun{runner: "vitest"}}
+// readVitestLines reads the lines of each stream in turn, stdout's first:
+// vitest writes its summary there. cuts says what each may lack.
+func readVitestLines(cuts [2]streamCut, streams ...[]string) *testRun {
+	v := vitestReader{t: &testRun{runner: "vitest"}, cuts: cuts, lead: cuts[0].start}
 	summarize.ReadLines(&v, streams...)
+	v.t.settle(0, cuts)
 	return v.t
 }
 
@@ -101,11 +104,23 @@ type vitestReader struct {
 	console bool         // inside a "stdout | test" block of console output
 	file    string       // the file of the listing being read
 	done    bool         // past the listing: a "⎯⎯" rule opened the reports
+	// untitled tells that the FAIL lines being read came with no
+	// section title: a pipe cut it off.
+	untitled bool
+	stream   int // the index of the stream being read
+	cuts     [2]streamCut
+	// lead tells that nothing the reader can place has come yet in a
+	// stream that may lack its start: its lines may be the end of a
+	// failure report whose FAIL line was cut off.
+	lead bool
 }
 
 // EndStream ends a stream: no section continues on the other.
 func (v *vitestReader) EndStream() {
-	v.section, v.cur, v.console, v.file, v.done = vtNone, nil, false, "", false
+	v.section, v.cur, v.console, v.file, v.done, v.untitled = vtNone, nil, false, "", false, false
+	v.t.endSummary()
+	v.stream++
+	v.lead = v.stream < len(v.cuts) && v.cuts[v.stream].start
 }
 
 func (v *vitestReader) Feed(l string) {
@@ -118,31 +133,60 @@ func (v *vitestReader) Feed(l string) {
 			v.done = true
 		case strings.HasPrefix(l, " ") && strings.HasPrefix(t, "× "):
 			if name, full, ok := vitestListed(l); ok {
-				if lt, ok := vitestTest(name, full, v.file); ok {
+				if lt, ok := vitestTest(name, full, v.file); ok || v.file == "" && !full && v.cuts[v.stream].start {
+					// A filter may have cut the file's line off: the
+					// test is listed with no file.
 					v.t.listing.list(lt)
 				}
 			}
 		case strings.HasPrefix(l, " "):
 			if file, ok := vitestFileLine(l); ok {
 				v.file = file
+				if strings.HasPrefix(l, " ❯ ") {
+					v.t.listedFiles = append(v.t.listedFiles, file)
+				}
 			}
 		}
 	}
 	if v.console {
-		v.console = t != ""
+		// A blank line ends the console output; behind a grep, which
+		// may have left it out, so does a line vitest prints itself.
+		v.console = t != "" && !(v.cuts[v.stream].gaps && vitestOwnLine(l, t))
+		if v.console && v.cuts[v.stream].gaps {
+			v.t.reportStarts(v.stream)
+		}
+		if v.console || t == "" {
+			return
+		}
+	}
+	if v.summary(t) {
+		v.cur, v.section, v.lead = nil, vtNone, false
 		return
+	}
+	v.t.endSummary()
+	if t != "" && v.cuts[v.stream].gaps {
+		// Behind a grep the runner's own summary is the last thing
+		// left of its stream: a group with a line after it is a test's.
+		v.t.reportStarts(v.stream)
+	}
+	if v.lead && v.leadLine(l, t) {
+		return
+	}
+	if strings.HasPrefix(t, "⎯") || strings.HasPrefix(l, " FAIL  ") || strings.HasPrefix(l, " ") && (isVitestListing(t) || isCodeFrame(t)) {
+		v.t.reportStarts(v.stream)
 	}
 	switch {
 	case strings.HasPrefix(t, "⎯"):
 		v.separator(trimRule(t))
 	case strings.HasPrefix(l, " FAIL  ") && v.section != vtUnhandled:
 		if v.section == vtNone {
-			// The section's title was cut off (a pipe into tail): a
-			// FAIL line is a failed test's report all the same.
-			v.section = vtTests
+			// The section's title was cut off (a pipe into tail, a
+			// grep): a FAIL line is a failed test's report all the
+			// same, or a failed suite's, by its shape.
+			v.section, v.untitled = vtTests, true
 		}
 		name := strings.TrimSpace(l[len(" FAIL  "):])
-		if v.section == vtSuites {
+		if v.section == vtSuites || v.section == vtTests && v.untitled && isVitestSuite(name) {
 			v.t.failedSuites = append(v.t.failedSuites, name)
 		} else {
 			v.t.failedTests = append(v.t.failedTests, name)
@@ -156,24 +200,62 @@ func (v *vitestReader) Feed(l string) {
 			return
 		}
 		v.cur, v.heads = v.t.newFailure(name), true
-	case v.summary(t):
-		v.cur, v.section = nil, vtNone
 	case v.cur != nil:
-		switch {
-		case t == "" || isCodeFrame(t):
-		case strings.HasPrefix(t, "❯ "):
-			v.cur.addLoc(t)
-			v.heads = false
-		default:
-			v.cur.addText(strings.TrimRight(l, " "))
-			v.heads = false
-		}
+		v.failureLine(l, t)
+	case v.cuts[v.stream].start && strings.HasPrefix(t, "❯ ") && hasNodeLocation(t):
+		// A failure's location whose report a filter cut off (a grep
+		// kept the line, not its FAIL line).
+		v.cutLine(l, t)
 	case t == "" || strings.HasPrefix(t, "RUN  v") || isVitestListing(t) || isCodeFrame(t):
 	case strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | "):
 		v.console = true
 	default:
 		v.t.message(l)
 	}
+}
+
+// failureLine reads a line of the failure report being read: its message,
+// diff and locations; code excerpts are left out.
+func (v *vitestReader) failureLine(l, t string) {
+	switch {
+	case t == "" || isCodeFrame(t):
+	case strings.HasPrefix(t, "❯ "):
+		v.cur.addLoc(t)
+		v.heads = false
+	default:
+		v.cur.addText(strings.TrimRight(l, " "))
+		v.heads = false
+	}
+}
+
+// leadLine reads a line before anything the reader can place, in a stream
+// whose start may be cut, and reports whether it took it: the end of a
+// failure report (its message, diff and locations) is kept as the run's
+// cut failure, up to the first FAIL line, section or separator. A line of
+// the listing, the RUN line or a block of console output shows the cut
+// was elsewhere. Lines it does not take are read as usual.
+func (v *vitestReader) leadLine(l, t string) bool {
+	switch {
+	case strings.HasPrefix(t, "⎯") || strings.HasPrefix(l, " FAIL  ") || strings.HasPrefix(t, "RUN  v") ||
+		strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | ") ||
+		isVitestListing(t) && !(strings.HasPrefix(t, "❯ ") && hasNodeLocation(t)):
+		v.lead = false
+		return false
+	case t == "" || isCodeFrame(t):
+	default:
+		v.cutLine(l, t)
+	}
+	return true
+}
+
+// cutLine adds a line to the run's cut failure.
+func (v *vitestReader) cutLine(l, t string) {
+	if v.t.cut == nil {
+		v.t.cut = &testFailure{}
+	}
+	v.cur, v.heads = v.t.cut, false
+	v.failureLine(l, t)
+	v.cur = nil
 }
 
 // separator reads the title of a "⎯⎯ TITLE ⎯⎯" line: a section ("Failed
@@ -183,11 +265,11 @@ func (v *vitestReader) Feed(l string) {
 func (v *vitestReader) separator(title string) {
 	switch {
 	case strings.HasPrefix(title, "Failed Suites"):
-		v.section, v.cur = vtSuites, nil
+		v.section, v.cur, v.untitled = vtSuites, nil, false
 	case strings.HasPrefix(title, "Failed Tests"):
-		v.section, v.cur = vtTests, nil
+		v.section, v.cur, v.untitled = vtTests, nil, false
 	case strings.HasPrefix(title, "Unhandled Errors"):
-		v.section, v.cur = vtUnhandled, nil
+		v.section, v.cur, v.untitled = vtUnhandled, nil, false
 	case v.section == vtUnhandled && title != "":
 		v.cur, v.heads = &testFailure{heads: []string{title}}, true
 		v.t.unhandled = append(v.t.unhandled, v.cur)
@@ -210,24 +292,43 @@ func (v *vitestReader) summary(t string) bool {
 	}
 	switch label {
 	case "Test Files":
-		v.t.files.add(parseCounts(value))
-		v.t.hasFiles = true
+		g := v.t.summaryLine(v.stream, false)
+		g.files, g.hasFiles = parseCounts(value), true
 	case "Tests":
-		v.t.tests.add(parseCounts(value))
-		v.t.hasTests = true
+		g := v.t.summaryLine(v.stream, false)
+		g.tests, g.hasTests = parseCounts(value), true
 	case "Errors", "Type Errors", "Snapshots":
+		v.t.summaryLine(v.stream, false)
 	case "Start at", "Duration":
+		v.t.summaryLine(v.stream, label == "Duration")
 		return true
 	default:
 		return false
 	}
-	v.t.summary = append(v.t.summary, t)
+	g := v.t.open
+	g.lines = append(g.lines, t)
 	return true
+}
+
+// isVitestSuite reports whether the name of a FAIL line is a file that
+// failed as a whole, as vitest names it: "src/a.test.js [ src/a.test.js ]".
+func isVitestSuite(name string) bool {
+	file, rest, ok := strings.Cut(name, " [ ")
+	return ok && file != "" && strings.HasSuffix(rest, " ]")
 }
 
 // isVitestListing reports whether t (trimmed) is a line of the per-file
 // listing: a file or test marked passed, failed, skipped or todo, or the
 // "→ message" line the verbose reporter prints under a failed test.
+// vitestOwnLine reports whether l (t trimmed) is a line of vitest's
+// own report that console output does not continue into: a separator, a
+// FAIL line, a line of the listing, or the start of another console
+// block.
+func vitestOwnLine(l, t string) bool {
+	return strings.HasPrefix(t, "⎯") || strings.HasPrefix(l, " FAIL  ") || strings.HasPrefix(l, " ") && isVitestListing(t) ||
+		strings.HasPrefix(l, "stdout | ") || strings.HasPrefix(l, "stderr | ")
+}
+
 func isVitestListing(t string) bool {
 	for _, m := range []string{"✓ ", "× ", "❯ ", "↓ ", "□ ", "→ ", "✗ "} {
 		if strings.HasPrefix(t, m) {

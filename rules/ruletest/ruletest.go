@@ -25,7 +25,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the .golden files from the current output")
 
 // Case is one real captured output of a corpus: DIR/RULE/CASE.meta
-// ("command: ..." and "exit_code: N" lines), CASE.stdout, CASE.stderr and
+// ("command: ..." and "exit_code: N" lines, and "terminal: true" for an
+// output a terminal received), CASE.stdout, CASE.stderr and
 // the block expected of it, CASE.golden. RULE is the rule's id without its
 // "bash." prefix. The scripts that produced the cases sit in DIR.
 type Case struct {
@@ -98,6 +99,8 @@ func readMeta(t testing.TB, path string, r *summarize.Run) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			r.ExitCode, r.Exited = n, true
+		case "terminal":
+			r.Terminal = v == "true"
 		}
 	}
 	if r.Command == "" {

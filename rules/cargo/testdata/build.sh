@@ -32,7 +32,7 @@ unset RUST_BACKTRACE RUST_LOG CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR \
 
 for rule in cargo_build cargo_clippy; do
 	mkdir -p "$OUT/$rule"
-	rm -f "$OUT/$rule"/*.meta "$OUT/$rule"/*.stdout "$OUT/$rule"/*.stderr
+	rm -f "$OUT/$rule"/*.meta "$OUT/$rule"/*.stdout "$OUT/$rule"/*.stderr "$OUT/$rule"/*.json
 done
 
 # capture RULE CASE DIR COMMAND: runs COMMAND (a string, as typed) in DIR and
@@ -49,9 +49,14 @@ capture() {
 C=$ROOT/cargo
 mkdir -p "$C"
 
-# package, filler and gen_rs: see cargolib.sh.
+# package, filler, gen_rs and truth: see cargolib.sh.
 . "$OUT/cargolib.sh"
 cargo_package() { package "$C/$1" "$2"; }
+
+# json RULE CASE DIR COMMAND: the machine-readable output of the case, as
+# OUT/RULE/CASE.json (truth in cargolib.sh).
+json() { truth "$3" "$OUT/$1/$2.json" "$4"; }
+T='--message-format=json'
 
 ## cargo_build
 
@@ -62,6 +67,7 @@ cargo_package build-clean demo
 } >"$C/build-clean/src/lib.rs"
 printf 'fn main() {\n    println!("{}", demo::f07_001(1));\n}\n' >"$C/build-clean/src/main.rs"
 capture cargo_build clean "$C/build-clean" "cargo build"
+json cargo_build clean "$C/build-clean" "cargo build $T"
 capture cargo_build fresh "$C/build-clean" "cargo build"
 capture cargo_build release "$C/build-clean" "cargo build --release"
 
@@ -92,6 +98,7 @@ pub fn moved() -> String {
 EOF
 } >"$C/build-errors/src/lib.rs"
 capture cargo_build errors "$C/build-errors" "cargo build"
+json cargo_build errors "$C/build-errors" "cargo build $T"
 capture cargo_build errors_merged "$C/build-errors" "cargo build 2>&1"
 capture cargo_build errors_quiet "$C/build-errors" "cargo build -q"
 
@@ -101,6 +108,7 @@ cargo_package build-warnings demo
 	printf 'pub fn used() -> u32 { 1 }\n'
 } >"$C/build-warnings/src/lib.rs"
 capture cargo_build warnings "$C/build-warnings" "cargo build"
+json cargo_build warnings "$C/build-warnings" "cargo build $T"
 
 # A link error: the compiler is satisfied, the linker is not.
 cargo_package build-link demo
@@ -115,6 +123,7 @@ fn main() {
 }
 EOF
 capture cargo_build link_error "$C/build-link" "cargo build"
+json cargo_build link_error "$C/build-link" "cargo build $T"
 
 # A build script that fails, after a cargo:warning and output on both of
 # its streams.
@@ -132,6 +141,7 @@ fn main() {
 EOF
 printf 'fn main() {}\n' >"$C/build-script/src/main.rs"
 capture cargo_build build_script "$C/build-script" "cargo build"
+json cargo_build build_script "$C/build-script" "cargo build $T"
 
 # A build script that panics, with nothing on stdout.
 cargo_package build-panic demo
@@ -155,6 +165,7 @@ gen_rs 20 3 >"$C/build-ws/core/src/lib.rs"
 cargo_package build-ws/app app
 printf 'fn main() {\n    let n: u32 = "7";\n    println!("{n}");\n}\n' >"$C/build-ws/app/src/main.rs"
 capture cargo_build workspace "$C/build-ws" "cargo build --workspace"
+json cargo_build workspace "$C/build-ws" "cargo build --workspace $T"
 
 ## cargo_clippy
 
@@ -191,7 +202,9 @@ pub fn unused_other() {
 EOF
 } >"$C/clippy-warn/src/lib.rs"
 capture cargo_clippy warnings "$C/clippy-warn" "cargo clippy"
+json cargo_clippy warnings "$C/clippy-warn" "cargo clippy $T"
 capture cargo_clippy deny_warnings "$C/clippy-warn" "cargo clippy -- -D warnings"
+json cargo_clippy deny_warnings "$C/clippy-warn" "cargo clippy $T -- -D warnings"
 capture cargo_clippy merged "$C/clippy-warn" "cargo clippy 2>&1"
 capture cargo_clippy quiet "$C/clippy-warn" "cargo clippy -q"
 
@@ -213,6 +226,7 @@ pub fn first(v: &Vec<u32>) -> Option<&u32> {
 }
 EOF
 capture cargo_clippy deny_attr "$C/clippy-deny" "cargo clippy"
+json cargo_clippy deny_attr "$C/clippy-deny" "cargo clippy $T"
 
 # Code that does not compile: clippy reports rustc's errors.
 cargo_package clippy-broken demo
@@ -230,6 +244,7 @@ pub fn length(v: &Vec<u32>) -> usize {
 }
 EOF
 capture cargo_clippy build_error "$C/clippy-broken" "cargo clippy"
+json cargo_clippy build_error "$C/clippy-broken" "cargo clippy $T"
 
 # Pedantic lints across a library and its tests.
 cargo_package clippy-pedantic demo
@@ -259,5 +274,24 @@ mod tests {
 }
 EOF
 capture cargo_clippy pedantic "$C/clippy-pedantic" "cargo clippy --all-targets -- -W clippy::pedantic"
+json cargo_clippy pedantic "$C/clippy-pedantic" "cargo clippy --all-targets $T -- -W clippy::pedantic"
+
+## Cut forms (issue 12): the outputs above as an agent pipes them, through
+## tail, head, a grep of the error lines and a grep -v of noise, with and
+## without 2>&1. Each is a run of its own; its exit status is the filter's.
+
+capture cargo_build errors_tail15 "$C/build-errors" "cargo build 2>&1 | tail -15"
+capture cargo_build errors_head12 "$C/build-errors" "cargo build 2>&1 | head -12"
+capture cargo_build errors_grep "$C/build-errors" "cargo build 2>&1 | grep -E '^error'"
+capture cargo_build errors_grep_v "$C/build-errors" "cargo build 2>&1 | grep -v '^ *[0-9]* *|'"
+capture cargo_build warnings_tail6 "$C/build-warnings" "cargo build 2>&1 | tail -6"
+capture cargo_build link_error_tail8 "$C/build-link" "cargo build 2>&1 | tail -8"
+capture cargo_build build_script_tail10 "$C/build-script" "cargo build 2>&1 | tail -10"
+capture cargo_build clean_tail2 "$C/build-clean" "cargo build 2>&1 | tail -2"
+capture cargo_clippy warnings_tail20 "$C/clippy-warn" "cargo clippy 2>&1 | tail -20"
+capture cargo_clippy warnings_head20 "$C/clippy-warn" "cargo clippy 2>&1 | head -20"
+capture cargo_clippy warnings_grep "$C/clippy-warn" "cargo clippy 2>&1 | grep -E '^(warning|error)'"
+capture cargo_clippy deny_warnings_tail12 "$C/clippy-warn" "cargo clippy -- -D warnings 2>&1 | tail -12"
+capture cargo_clippy build_error_head8 "$C/clippy-broken" "cargo clippy 2>&1 | head -8"
 
 echo "done: $ROOT"

@@ -25,18 +25,28 @@ unset RUST_BACKTRACE RUST_LOG CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR \
 rm -rf "$ROOT"
 mkdir -p "$ROOT"
 
-# capture RULE CASE COMMAND: runs COMMAND (a string, as typed) in $ROOT/CASE
-# and writes CASE.meta, CASE.stdout and CASE.stderr under OUT/RULE.
+# capture RULE CASE COMMAND [DIR]: runs COMMAND (a string, as typed) in
+# $ROOT/DIR ($ROOT/CASE by default) and writes CASE.meta, CASE.stdout and
+# CASE.stderr under OUT/RULE. A piped command's exit status is its last
+# stage's, as bash reports it.
 capture() {
-	local rule=$1 name=$2 cmd=$3 code=0
+	local rule=$1 name=$2 cmd=$3 dir=${4:-$2} code=0
 	mkdir -p "$OUT/$rule"
-	(cd "$ROOT/$name" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
+	(cd "$ROOT/$dir" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
 	printf 'command: %s\nexit_code: %d\n' "$cmd" "$code" >"$OUT/$rule/$name.meta"
-	printf '%-12s %-18s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
+	printf '%-12s %-22s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
 }
 
-# package and filler: see cargolib.sh.
+# package, filler and truth: see cargolib.sh.
 . "$OUT/cargolib.sh"
+
+# json RULE CASE COMMAND: the machine-readable output of the case, as
+# OUT/RULE/CASE.json (truth in cargolib.sh).
+json() { truth "$ROOT/$2" "$OUT/$1/$2.json" "$3"; }
+
+# The JSON forms of cargo test and cargo check.
+T='--message-format=json'
+L='-Z unstable-options --format json'
 
 # A library with doc-tests, unit tests and a binary: the base of most
 # cargo_test cases.
@@ -140,6 +150,7 @@ package "$d" demo
 demo_lib "$d"
 demo_tests "$d"
 capture cargo_test all_pass 'cargo test'
+json cargo_test all_pass "cargo test $T -- $L"
 
 # assert_fail: the ways a test fails (assert_eq!, assert! with and without a
 # message, explicit panic!, unwrap on None and on Err, a panic inside the
@@ -245,6 +256,7 @@ cat >>"$d/src/lib.rs" <<'EOF'
 }
 EOF
 capture cargo_test assert_fail 'cargo test'
+json cargo_test assert_fail "cargo test $T -- $L"
 
 # no_fail_fast: failures in the unit tests, in one integration test file and
 # in two doc-tests (one panics, one does not compile); the other binaries pass.
@@ -313,6 +325,7 @@ fn api_overflow() {
 }
 EOF
 capture cargo_test no_fail_fast 'cargo test --no-fail-fast'
+json cargo_test no_fail_fast "cargo test --no-fail-fast $T -- $L"
 
 # merged: the same crate run with 2>&1, so cargo's lines and the test
 # output arrive interleaved on stdout.
@@ -320,6 +333,7 @@ d=$ROOT/merged
 mkdir -p "$d"
 cp -r "$ROOT/no_fail_fast/Cargo.toml" "$ROOT/no_fail_fast/src" "$ROOT/no_fail_fast/tests" "$d"
 capture cargo_test merged 'cargo test --no-fail-fast 2>&1'
+json cargo_test merged "cargo test --no-fail-fast $T -- $L"
 
 # filter: a name filter; every binary reports the tests it filtered out.
 d=$ROOT/filter
@@ -327,6 +341,7 @@ package "$d" demo
 demo_lib "$d"
 demo_tests "$d"
 capture cargo_test filter 'cargo test parse'
+json cargo_test filter "cargo test $T parse -- $L"
 
 # build_error: the tests do not compile (errors in the unit tests and in an
 # integration test), so no test runs.
@@ -374,6 +389,9 @@ fn api_parse_number() {
 }
 EOF
 capture cargo_test build_error 'cargo test'
+# No test runs: the JSON twin builds every target, where cargo test stops
+# at the first one that fails (which one varies between runs).
+json cargo_test build_error "cargo build --all-targets --keep-going $T"
 
 # warnings: tests pass, the library has warnings (seen by lib and lib test).
 d=$ROOT/warnings
@@ -390,6 +408,7 @@ fn unused_helper(x: i32) -> i32 {
 }
 EOF
 capture cargo_test warnings 'cargo test'
+json cargo_test warnings "cargo test $T -- $L"
 
 # nocapture: tests print; one fails. With --nocapture the panic goes to
 # stderr and there is no "---- name stdout ----" section.
@@ -427,6 +446,7 @@ mod tests {
 }
 EOF
 capture cargo_test nocapture 'cargo test -- --nocapture'
+json cargo_test nocapture "cargo test $T -- $L --nocapture"
 
 # show_output: --show-output prints the captured output of passing tests
 # under "successes:", which are not failures.
@@ -434,6 +454,7 @@ d=$ROOT/show_output
 mkdir -p "$d"
 cp -r "$ROOT/nocapture/Cargo.toml" "$ROOT/nocapture/src" "$d"
 capture cargo_test show_output 'cargo test -- --show-output'
+json cargo_test show_output "cargo test $T -- $L --show-output"
 
 # should_panic: expected panics pass; a test that does not panic and one that
 # panics with another message fail.
@@ -488,6 +509,7 @@ mod tests {
 }
 EOF
 capture cargo_test should_panic 'cargo test'
+json cargo_test should_panic "cargo test $T -- $L"
 
 # ignored: ignored tests, with and without a reason; everything else passes.
 d=$ROOT/ignored
@@ -507,6 +529,7 @@ mod slow_tests {
 }
 EOF
 capture cargo_test ignored 'cargo test'
+json cargo_test ignored "cargo test $T -- $L"
 
 # quiet: -q prints dots instead of names and no Running lines.
 d=$ROOT/quiet
@@ -531,6 +554,7 @@ mod edge_tests {
 }
 EOF
 capture cargo_test quiet 'cargo test -q'
+json cargo_test quiet "cargo test $T -- $L"
 
 # many_failures: 150 tests in one integration test file, 120 failing.
 d=$ROOT/many_failures
@@ -550,6 +574,7 @@ mkdir -p "$d/tests"
 	done
 } >"$d/tests/rounding.rs"
 capture cargo_test many_failures 'cargo test'
+json cargo_test many_failures "cargo test $T -- $L"
 
 # big_stdout: a failing test prints 400 lines before its assertion fails; a
 # passing test prints too (captured and not shown).
@@ -586,6 +611,7 @@ mod tests {
 }
 EOF
 capture cargo_test big_stdout 'cargo test'
+json cargo_test big_stdout "cargo test $T -- $L"
 
 # backtrace: RUST_BACKTRACE=1 adds a stack trace to the panic.
 d=$ROOT/backtrace
@@ -616,6 +642,7 @@ mod tests {
 }
 EOF
 capture cargo_test backtrace 'RUST_BACKTRACE=1 cargo test'
+json cargo_test backtrace "RUST_BACKTRACE=1 cargo test $T -- $L"
 
 # lib_error: the library itself does not compile; cargo builds it for the
 # lib and the lib test targets and prints the error once but reports it for
@@ -643,6 +670,7 @@ mod tests {
 }
 EOF
 capture cargo_test lib_error 'cargo test'
+json cargo_test lib_error "cargo build --all-targets --keep-going $T"
 
 # abort: a test binary dies from a signal, so it prints no test result and
 # no failure section; cargo says why under "Caused by:".
@@ -674,6 +702,7 @@ mod tests {
 }
 EOF
 capture cargo_test abort 'cargo test'
+json cargo_test abort "cargo test $T -- $L"
 
 # ui_output: a test that runs rustc on a file that does not compile and
 # prints its errors, and one that prints libtest's lines ("test result:",
@@ -714,6 +743,7 @@ fn prints_test_result() {
 fn ok_one() {}
 EOF
 capture cargo_test ui_output 'cargo test'
+json cargo_test ui_output "cargo test $T -- $L"
 
 # stack_overflow: a test that recurses without end kills its test binary:
 # the runtime names the test's thread on stderr ("thread 'NAME' (ID) has
@@ -750,6 +780,7 @@ EOF
 mkdir -p "$d/tests"
 printf '#[test]\nfn other_passes() {}\n' >"$d/tests/other.rs"
 capture cargo_test stack_overflow 'cargo test --no-fail-fast'
+json cargo_test stack_overflow "cargo test --no-fail-fast $T -- $L"
 
 # stack_overflow_one_thread: the same on one thread: libtest prints
 # "test NAME ... " when a test starts and its result when it ends, so the
@@ -758,6 +789,7 @@ d=$ROOT/stack_overflow_one_thread
 mkdir -p "$d"
 cp -r "$ROOT/stack_overflow/Cargo.toml" "$ROOT/stack_overflow/src" "$ROOT/stack_overflow/tests" "$d"
 capture cargo_test stack_overflow_one_thread 'cargo test --no-fail-fast -- --test-threads=1'
+json cargo_test stack_overflow_one_thread "cargo test --no-fail-fast $T -- $L --test-threads=1"
 
 # abort_one_thread: the abort crate on one thread: the test that called
 # std::process::abort is named by its unfinished "test NAME ... " line.
@@ -765,6 +797,7 @@ d=$ROOT/abort_one_thread
 mkdir -p "$d"
 cp -r "$ROOT/abort/Cargo.toml" "$ROOT/abort/src" "$d"
 capture cargo_test abort_one_thread 'cargo test -- --test-threads=1'
+json cargo_test abort_one_thread "cargo test $T -- $L --test-threads=1"
 
 # exit_nocapture: a test that calls std::process::exit after printing,
 # on one thread with --nocapture: what tests print follows their
@@ -801,6 +834,75 @@ mod tests {
 }
 EOF
 capture cargo_test exit_nocapture 'cargo test -- --test-threads=1 --nocapture'
+json cargo_test exit_nocapture "cargo test $T -- $L --test-threads=1 --nocapture"
+
+# cuts: the crate of the cut forms below (issue 12): 150 passing and 2
+# failing unit tests, an integration test file with 20 passing and 1
+# failing, and doc-tests that pass.
+d=$ROOT/cuts
+package "$d" demo
+{
+	cat <<'EOF'
+//! Doubling and halving, with many small tests.
+
+/// Doubles x.
+///
+/// ```
+/// assert_eq!(demo::double(2), 4);
+/// ```
+pub fn double(x: u32) -> u32 {
+    x * 2
+}
+
+/// Halves x, rounding down.
+///
+/// ```
+/// assert_eq!(demo::half(5), 2);
+/// ```
+pub fn half(x: u32) -> u32 {
+    x / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+EOF
+	for ((i = 1; i <= 150; i++)); do
+		printf '    #[test]\n    fn double_%03d() {\n        assert_eq!(double(%d), %d);\n    }\n\n' "$i" "$i" "$((2 * i))"
+	done
+	cat <<'EOF'
+    #[test]
+    fn half_of_odd() {
+        assert_eq!(half(7), 4, "half should round up");
+    }
+
+    #[test]
+    fn double_overflows() {
+        assert_eq!(double(u32::MAX / 2 + 1), 0);
+    }
+}
+EOF
+} >"$d/src/lib.rs"
+mkdir -p "$d/tests"
+{
+	echo 'use demo::{double, half};'
+	for ((i = 1; i <= 20; i++)); do
+		printf '\n#[test]\nfn more_%02d() {\n    assert_eq!(half(double(%d)), %d);\n}\n' "$i" "$i" "$i"
+	done
+	printf '\n#[test]\nfn more_half_exact() {\n    assert_eq!(double(half(9)), 9);\n}\n'
+} >"$d/tests/more.rs"
+capture cargo_test cuts 'cargo test --no-fail-fast'
+json cargo_test cuts "cargo test --no-fail-fast $T -- $L"
+
+# ui_nocapture: the ui_output crate with --nocapture: what the tests print
+# (libtest's and rustc's lines among it) is no longer in sections but
+# between libtest's own lines.
+d=$ROOT/ui_nocapture
+mkdir -p "$d"
+cp -r "$ROOT/ui_output/Cargo.toml" "$ROOT/ui_output/src" "$ROOT/ui_output/tests" "$d"
+capture cargo_test ui_nocapture 'cargo test -- --nocapture'
+json cargo_test ui_nocapture "cargo test $T -- $L --nocapture"
 
 ########################################################################
 # cargo_check
@@ -809,6 +911,7 @@ d=$ROOT/clean
 package "$d" demo
 demo_lib "$d"
 capture cargo_check clean 'cargo check'
+json cargo_check clean "cargo check $T"
 
 # check_warnings: unused variable, unused import, dead code, unused mut,
 # a field never read.
@@ -835,6 +938,7 @@ fn main() {
 }
 EOF
 capture cargo_check check_warnings 'cargo check'
+json cargo_check check_warnings "cargo check $T"
 
 # errors: errors with codes in three files, at lines of two and three
 # digits, plus a warning.
@@ -885,12 +989,14 @@ pub fn connect() {
 EOF
 } >"$d/src/net.rs"
 capture cargo_check errors 'cargo check'
+json cargo_check errors "cargo check $T"
 
 # check_merged: the errors crate checked with 2>&1 (everything on stdout).
 d=$ROOT/check_merged
 mkdir -p "$d"
 cp -r "$ROOT/errors/Cargo.toml" "$ROOT/errors/src" "$d"
 capture cargo_check check_merged 'cargo check 2>&1'
+json cargo_check check_merged "cargo check $T"
 
 # error_nocode: errors without an error code: a syntax error and
 # compile_error!, plus a warning about the cfg that guards it.
@@ -915,6 +1021,7 @@ pub fn load() {
 }
 EOF
 capture cargo_check error_nocode 'cargo check'
+json cargo_check error_nocode "cargo check $T"
 
 # workspace: an error in one member of a workspace; the other member
 # depends on it and is not checked.
@@ -959,10 +1066,12 @@ fn main() {
 }
 EOF
 capture cargo_check workspace 'cargo check'
+json cargo_check workspace "cargo check $T"
 
 # missing_manifest: no Cargo.toml anywhere up the tree.
 mkdir -p "$ROOT/missing_manifest"
 capture cargo_check missing_manifest 'cargo check'
+json cargo_check missing_manifest "cargo check $T"
 
 # many_warnings: 30 unused imports (a lint that still runs when type
 # checking fails) and two errors; warnings are capped more tightly than
@@ -985,3 +1094,67 @@ fn main() {
 EOF
 } >"$d/src/main.rs"
 capture cargo_check many_warnings 'cargo check'
+json cargo_check many_warnings "cargo check $T"
+
+########################################################################
+# Cut forms (issue 12): the outputs above as an agent pipes them, through
+# tail (one that starts inside a failure, one inside the list of failing
+# names), head, a grep of the failure lines and a grep -v of noise, with
+# and without 2>&1. Each is a run of its own, in the crate of the case it
+# is named after; its exit status is the filter's.
+
+# tailfrom CASE COMMAND PATTERN: the N of a "tail -N" of COMMAND's output
+# (2>&1) in $ROOT/CASE that starts on the line after the first one
+# matching PATTERN (grep -E), so that the cut falls at a chosen place.
+tailfrom() {
+	local out n
+	out=$(cd "$ROOT/$1" && bash -c "$2" 2>&1 || true)
+	n=$(printf '%s\n' "$out" | grep -n -m1 -E "$3" | cut -d: -f1)
+	echo $(($(printf '%s\n' "$out" | wc -l) - n))
+}
+
+# cargo_test, failing: fail-fast stops after the unit tests.
+capture cargo_test cuts_tail40 'cargo test 2>&1 | tail -40' cuts
+capture cargo_test cuts_tail15 'cargo test 2>&1 | tail -15' cuts
+n=$(tailfrom cuts 'cargo test' '^failures:$')
+capture cargo_test cuts_tail_names "cargo test 2>&1 | tail -$((n - 1))" cuts
+capture cargo_test cuts_tail_stdout 'cargo test | tail -25' cuts
+capture cargo_test cuts_nff_tail60 'cargo test --no-fail-fast 2>&1 | tail -60' cuts
+capture cargo_test cuts_head100 'cargo test 2>&1 | head -100' cuts
+capture cargo_test cuts_head20 'cargo test 2>&1 | head -20' cuts
+capture cargo_test cuts_head_stdout 'cargo test --no-fail-fast | head -170' cuts
+capture cargo_test cuts_grep "cargo test 2>&1 | grep -E 'FAILED|panicked|test result'" cuts
+capture cargo_test cuts_nff_grep_results "cargo test --no-fail-fast 2>&1 | grep 'test result'" cuts
+capture cargo_test cuts_grep_v "cargo test --no-fail-fast 2>&1 | grep -v ' ok\$'" cuts
+capture cargo_test cuts_quiet_tail 'cargo test -q 2>&1 | tail -12' cuts
+capture cargo_test cuts_sed "cargo test 2>&1 | sed -n '160,175p'" cuts
+# cargo_test, passing.
+capture cargo_test all_pass_tail3 'cargo test 2>&1 | tail -3' all_pass
+capture cargo_test all_pass_grep "cargo test 2>&1 | grep 'test result'" all_pass
+capture cargo_test all_pass_head12 'cargo test 2>&1 | head -12' all_pass
+# A tail that starts inside the section of the test that prints a
+# "test result: ok. 50 passed" line, and the same crate with --nocapture.
+n=$(tailfrom ui_output 'cargo test' '^---- prints_test_result stdout ----$')
+capture cargo_test ui_output_tail "cargo test 2>&1 | tail -$n" ui_output
+capture cargo_test ui_nocapture_tail 'cargo test -- --nocapture 2>&1 | tail -14' ui_nocapture
+capture cargo_test ui_nocapture_grep "cargo test -- --nocapture 2>&1 | grep 'test result'" ui_nocapture
+# A tail inside the 400 lines a failing test printed.
+capture cargo_test big_stdout_tail30 'cargo test 2>&1 | tail -30' big_stdout
+# The tests do not build.
+capture cargo_test build_error_tail20 'cargo test 2>&1 | tail -20' build_error
+capture cargo_test build_error_head15 'cargo test 2>&1 | head -15' build_error
+capture cargo_test build_error_grep "cargo test 2>&1 | grep -E '^(error|warning)'" build_error
+# Binaries that die.
+capture cargo_test stack_overflow_tail 'cargo test --no-fail-fast -- --test-threads=1 2>&1 | tail -12' stack_overflow_one_thread
+capture cargo_test exit_nocapture_head 'cargo test -- --test-threads=1 --nocapture 2>&1 | head -8' exit_nocapture
+
+# cargo_check, failing and passing.
+capture cargo_check errors_tail20 'cargo check 2>&1 | tail -20' errors
+capture cargo_check errors_tail3 'cargo check 2>&1 | tail -3' errors
+capture cargo_check errors_head20 'cargo check 2>&1 | head -20' errors
+capture cargo_check errors_grep "cargo check 2>&1 | grep -E '^(error|warning)'" errors
+capture cargo_check errors_grep_v "cargo check 2>&1 | grep -v '^ *[0-9]* *|'" errors
+capture cargo_check errors_stderr 'cargo check | tail -5' errors
+capture cargo_check many_warnings_head40 'cargo check 2>&1 | head -40' many_warnings
+capture cargo_check check_warnings_tail8 'cargo check 2>&1 | tail -8' check_warnings
+capture cargo_check clean_tail1 'cargo check 2>&1 | tail -1' clean

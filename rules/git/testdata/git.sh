@@ -50,9 +50,30 @@ capture() {
 	printf 'command: %s\nexit_code: %d\n' "$*" "$rc" >"$out/$name.meta"
 }
 
+# capture_sh RULE CASE DIR 'COMMAND': runs the command string with bash -c,
+# as shrinkrun -c does, so that its pipes and redirects are wired as typed
+# (issue 12: the filters agents pipe git through, and 2>&1 1>&2). The exit
+# status is the last stage's, as bash reports it.
+capture_sh() {
+	local rule=$1 name=$2 dir=$3 cmd=$4 rc=0
+	(cd "$dir" && bash -c "$cmd") >"$here/$rule/$name.stdout" 2>"$here/$rule/$name.stderr" || rc=$?
+	printf 'command: %s\nexit_code: %d\n' "$cmd" "$rc" >"$here/$rule/$name.meta"
+}
+
+# truth RULE CASE EXT DIR CMD...: git's machine-readable account of the state
+# a case was captured in (git diff --numstat, git status --porcelain, git log
+# --format=%H), stored as CASE.EXT: the reference reader of the tests is held
+# to it (reference_test.go).
+truth() {
+	local rule=$1 name=$2 ext=$3 dir=$4
+	shift 4
+	(cd "$dir" && "$@") >"$here/$rule/$name.$ext"
+}
+
 for rule in git_status git_diff git_log; do
 	mkdir -p "$here/$rule"
 	rm -f "$here/$rule"/*.meta "$here/$rule"/*.stdout "$here/$rule"/*.stderr
+	rm -f "$here/$rule"/*.numstat "$here/$rule"/*.porcelain "$here/$rule"/*.hashes
 done
 
 # gen_go N SEED: a Go file of N one-line functions.
@@ -133,6 +154,7 @@ fresh() {
 
 d=$(fresh clean)
 capture git_status clean "$d" git status
+truth git_status clean porcelain "$d" git status --porcelain
 
 # One state with every kind of entry, captured in every recognized form so
 # that the long-form mapping can be checked against git's own short form.
@@ -169,6 +191,14 @@ capture git_status changes_sb "$d" git status -sb
 capture git_status changes_short_branch "$d" git status --short --branch
 capture git_status changes_porcelain "$d" git status --porcelain
 capture git_status changes_porcelain_v1 "$d" git status --porcelain=v1
+truth git_status changes_long porcelain "$d" git status --porcelain
+# The filters agents pipe a status through, and the swapped streams.
+capture_sh git_status changes_long_head "$d" 'git status | head -12'
+capture_sh git_status changes_long_tail "$d" 'git status | tail -8'
+capture_sh git_status changes_long_grep "$d" 'git status | grep -E "modified|deleted"'
+capture_sh git_status changes_short_grep_v "$d" 'git status --short | grep -v "^??"'
+capture_sh git_status changes_long_swapped "$d" 'git status 2>&1 1>&2'
+capture_sh git_status changes_sb_swapped "$d" 'git status -sb 2>&1 1>&2'
 
 d=$(fresh ahead)
 cd "$d"
@@ -178,6 +208,7 @@ for i in 1 2; do
 done
 capture git_status ahead_long "$d" git status
 capture git_status ahead_sb "$d" git status -sb
+truth git_status ahead_long porcelain "$d" git status --porcelain
 
 d=$(fresh behind)
 cd "$d"
@@ -185,6 +216,7 @@ git reset -q --hard HEAD~3
 printf 'draft\n' >draft.txt
 capture git_status behind_long "$d" git status
 capture git_status behind_sb "$d" git status -sb
+truth git_status behind_long porcelain "$d" git status --porcelain
 
 d=$(fresh diverged)
 cd "$d"
@@ -194,6 +226,7 @@ g commit -q -am "small: renumber file 10"
 sed -i 's/^line three$/line 3/' gen/small/f011.txt
 capture git_status diverged_long "$d" git status
 capture git_status diverged_sb "$d" git status -sb
+truth git_status diverged_long porcelain "$d" git status --porcelain
 
 d=$(fresh detached)
 cd "$d"
@@ -201,6 +234,7 @@ git checkout -q --detach HEAD~5
 sed -i 's/^line two$/line 2/' gen/small/f020.txt
 capture git_status detached_long "$d" git status
 capture git_status detached_sb "$d" git status -sb
+truth git_status detached_long porcelain "$d" git status --porcelain
 
 # gone: the upstream branch was deleted after it was pushed (a private bare
 # copy, so the shared upstream stays as it is).
@@ -213,6 +247,7 @@ git push -q -u origin topic 2>/dev/null
 git push -q origin --delete topic 2>/dev/null
 capture git_status gone_long "$d" git status
 capture git_status gone_sb "$d" git status -sb
+truth git_status gone_long porcelain "$d" git status --porcelain
 
 # conflict: a merge that stops with both-modified, both-added and
 # deleted-by-them paths, next to a path that merged cleanly.
@@ -234,7 +269,10 @@ g commit -q -am "main: conflicting edits"
 g merge -q topic >/dev/null 2>&1 || true
 capture git_status conflict_long "$d" git status
 capture git_status conflict_short "$d" git status --short
+truth git_status conflict_long porcelain "$d" git status --porcelain
+capture_sh git_status conflict_long_tail "$d" 'git status | tail -6'
 capture git_diff conflict "$d" git diff
+capture_sh git_diff conflict_tail "$d" 'git diff | tail -12'
 
 # rebase: the same conflict met by a rebase, which detaches HEAD.
 d=$(fresh rebase)
@@ -249,6 +287,7 @@ git checkout -q topic
 g rebase main >/dev/null 2>&1 || true
 capture git_status rebase_long "$d" git status
 capture git_status rebase_sb "$d" git status -sb
+truth git_status rebase_long porcelain "$d" git status --porcelain
 
 # big: about 250 entries, past the status_lines cap.
 d=$(fresh big)
@@ -261,6 +300,12 @@ printf 'draft\n' >'notes draft.txt'
 printf 'x\n' >scratch/x.txt
 capture git_status big_long "$d" git status
 capture git_status big_short "$d" git status --short
+truth git_status big_long porcelain "$d" git status --porcelain
+capture_sh git_status big_long_head "$d" 'git status | head -40'
+capture_sh git_status big_long_tail "$d" 'git status | tail -30'
+capture_sh git_status big_short_head "$d" 'git status --short | head -50'
+capture_sh git_status big_short_tail "$d" 'git status --short | tail -20'
+capture_sh git_status big_sb_sed "$d" 'git status -sb | sed -n 1,20p'
 
 d=$work/initial
 g -c init.defaultBranch=main init -q "$d"
@@ -271,17 +316,21 @@ git add go.mod text.go
 printf 'todo\n' >TODO
 capture git_status initial_long "$d" git status
 capture git_status initial_sb "$d" git status -sb
+truth git_status initial_long porcelain "$d" git status --porcelain
 
 mkdir -p "$work/norepo"
 capture git_status not_a_repo "$work/norepo" git status
+capture_sh git_status not_a_repo_tail "$work/norepo" 'git status 2>&1 | tail -3'
 
 ## git_diff
 
 d=$(fresh diff)
 cd "$d"
 capture git_diff empty "$d" git diff
+truth git_diff empty numstat "$d" git diff --numstat
 sed -i 's/^\/\/ Body is a rule.s output: an ordered list of fields\./\/\/ Body is what a rule returns: an ordered list of fields./' summarize/body.go
 capture git_diff one_file "$d" git diff -- summarize/body.go
+truth git_diff one_file numstat "$d" git diff --numstat -- summarize/body.go
 sed -i 's/^const DefaultBudget = 24 << 10$/const DefaultBudget = 32 << 10/' summarize/summarize.go
 sed -i '/^\/\/ Has reports whether/,/^}$/d' summarize/summarize.go
 sed -i 's/^\/\/ oneLine makes s safe/\/\/ oneLine makes a value safe/' summarize/body.go
@@ -294,6 +343,21 @@ capture git_diff multi "$d" git diff
 capture git_diff stat "$d" git diff --stat
 capture git_diff name_status "$d" git diff --name-status
 capture git_diff no_pager "$d" git --no-pager diff -- runner/runner.go
+truth git_diff multi numstat "$d" git diff --numstat
+truth git_diff stat numstat "$d" git diff --numstat
+truth git_diff no_pager numstat "$d" git diff --numstat -- runner/runner.go
+# The filters agents pipe a diff through: tails that start inside a hunk, a
+# head that ends inside one, greps of the changes and of the noise, and the
+# swapped streams.
+capture_sh git_diff multi_tail_40 "$d" 'git diff | tail -40'
+capture_sh git_diff multi_tail_7 "$d" 'git diff | tail -7'
+capture_sh git_diff multi_head_25 "$d" 'git diff | head -25'
+capture_sh git_diff multi_grep_changes "$d" 'git diff | grep "^[-+]"'
+capture_sh git_diff multi_grep_headers "$d" 'git diff | grep -E "^(diff|@@)"'
+capture_sh git_diff multi_grep_v_context "$d" 'git diff | grep -v "^ "'
+capture_sh git_diff multi_swapped "$d" 'git diff 2>&1 1>&2'
+capture_sh git_diff stat_tail "$d" 'git diff --stat | tail -3'
+capture_sh git_diff stat_head "$d" 'git diff --stat | head -4'
 git checkout -q -- .
 
 # Every kind of file change, staged.
@@ -312,10 +376,26 @@ capture git_diff rename "$d" git diff --cached -- runner/signals.go runner/signa
 capture git_diff binary "$d" git diff --cached -- gen/blob.bin gen/logo.bin
 capture git_diff new_deleted "$d" git diff --cached -- docs/new.md summarize/terminal_test.go
 capture git_diff mode "$d" git diff --cached -- cmd/shrinkrun/usage.go
+truth git_diff cached numstat "$d" git diff --cached --numstat
+truth git_diff cached_stat numstat "$d" git diff --cached --numstat
+truth git_diff rename numstat "$d" git diff --cached --numstat -- runner/signals.go runner/signal.go
+truth git_diff binary numstat "$d" git diff --cached --numstat -- gen/blob.bin gen/logo.bin
+truth git_diff new_deleted numstat "$d" git diff --cached --numstat -- docs/new.md summarize/terminal_test.go
+truth git_diff mode numstat "$d" git diff --cached --numstat -- cmd/shrinkrun/usage.go
+capture_sh git_diff cached_tail_30 "$d" 'git diff --cached | tail -30'
 
 d=$(fresh head1)
 capture git_diff head_1 "$d" git diff HEAD~1
 capture git_diff bad_revision "$d" git diff nope
+truth git_diff head_1 numstat "$d" git diff --numstat HEAD~1
+capture_sh git_diff bad_revision_tail "$d" 'git diff nope 2>&1 | tail -3'
+# Two revisions, as git diff A B, whole and cut (issue 12: the lines before
+# the first diff --git of a tail).
+capture git_diff range "$d" git diff HEAD~14 HEAD
+truth git_diff range numstat "$d" git diff --numstat HEAD~14 HEAD
+capture_sh git_diff range_tail_300 "$d" 'git diff HEAD~14 HEAD | tail -300'
+capture_sh git_diff range_head_200 "$d" 'git diff HEAD~14 HEAD | head -200'
+capture_sh git_diff range_merged_tail "$d" 'git diff HEAD~14 HEAD 2>&1 | tail -45'
 
 # large: hundreds of KB over many files, far past the budget.
 d=$(fresh large)
@@ -337,6 +417,11 @@ git add -N gen/big/file31.go
 sed -i 's/^const DefaultBudget = 24 << 10$/const DefaultBudget = 8 << 10/' summarize/summarize.go
 capture git_diff large "$d" git diff
 capture git_diff large_stat "$d" git diff --stat
+truth git_diff large numstat "$d" git diff --numstat
+truth git_diff large_stat numstat "$d" git diff --numstat
+capture_sh git_diff large_tail_300 "$d" 'git diff | tail -300'
+capture_sh git_diff large_head_200 "$d" 'git diff | head -200'
+capture_sh git_diff large_grep_v_context "$d" 'git diff | grep -v "^ "'
 
 ## git_log
 
@@ -348,6 +433,20 @@ capture git_log no_pager "$d" git --no-pager log --oneline
 capture git_log graph "$d" git log --oneline --graph
 capture git_log stat "$d" git log --oneline --stat -3
 capture git_log bad_revision "$d" git log --oneline nope
+truth git_log oneline hashes "$d" git log --format=%H
+truth git_log oneline_5 hashes "$d" git log --format=%H -5
+truth git_log decorate hashes "$d" git log --format=%H
+truth git_log no_pager hashes "$d" git log --format=%H
+truth git_log graph hashes "$d" git log --format=%H --topo-order
+truth git_log stat hashes "$d" git log --format=%H -3
+capture_sh git_log oneline_head "$d" 'git log --oneline | head -10'
+capture_sh git_log oneline_tail "$d" 'git log --oneline | tail -10'
+capture_sh git_log oneline_grep "$d" 'git log --oneline | grep -i merge'
+capture_sh git_log oneline_grep_v "$d" 'git log --oneline | grep -v "gen:"'
+capture_sh git_log oneline_sed "$d" 'git log --oneline | sed -n 5,25p'
+capture_sh git_log decorate_head "$d" 'git log --oneline --decorate | head -20'
+capture_sh git_log oneline_swapped "$d" 'git log --oneline 2>&1 1>&2'
+capture_sh git_log bad_revision_tail "$d" 'git log --oneline nope 2>&1 | tail -2'
 
 d=$work/empty
 g -c init.defaultBranch=main init -q "$d"

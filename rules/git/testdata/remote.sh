@@ -343,4 +343,39 @@ capture git_show range "$S" "git show HEAD~7..HEAD~5"
 capture git_show bad_rev "$S" "git show no-such-rev"
 capture git_show merged "$S" "git show HEAD~6 2>&1"
 
+## Cut forms (issue 12): the same kinds of runs piped through the filters
+## agents use. They come last, so the hashes of the cases above stay the
+## same.
+
+capture git_show large_tail "$S" "git show HEAD~1 | tail -40"
+capture git_show large_head "$S" "git show HEAD~1 | head -60"
+capture git_show latest_tail "$S" "git show | tail -20"
+capture git_show range_grep "$S" "git show HEAD~7..HEAD~5 | grep -E '^(commit|diff|@@)'"
+capture git_show bad_rev_tail "$S" "git show no-such-rev 2>&1 | tail -2"
+
+# Clones made before the upstream moves on: a push that is rejected, a
+# fetch and a pull that bring the new work, and a pull that conflicts.
+for c in cut-other cut-push cut-fetch cut-pull cut-conflict; do g clone -q "$G/up.git" "$G/$c"; done
+cd "$G/cut-push"
+printf 'cut push\n' >>docs/notes.md
+g commit -q -am "docs: a push that will be rejected"
+cd "$G/cut-conflict"
+gen_rs 65 95 >src/mod07.rs
+g commit -q -am "local: rewrite mod07"
+cd "$G/cut-other"
+gen_rs 65 96 >src/mod07.rs
+printf 'cut other\n' >>docs/notes.md
+g commit -q -am "src: rewrite mod07 upstream"
+g push -q origin main
+for i in $(seq -w 1 30); do git branch "cut/b$i"; done
+g tag -a v2.0 -m "Release 2.0"
+g push -q origin 'refs/heads/cut/*:refs/heads/cut/*' v2.0
+capture git_push rejected_tail "$G/cut-push" "git push 2>&1 | tail -4"
+capture git_push rejected_grep "$G/cut-push" "git push 2>&1 | grep -E '^(error|hint: Updates| ! )'"
+capture git_fetch prune_tail "$G/cut-fetch" "git fetch --prune --progress 2>&1 | tail -6"
+capture git_fetch new_refs_head "$G/cut-fetch" "git fetch origin 'refs/tags/*:refs/tags/*' 2>&1 | head -3"
+capture git_pull fast_forward_tail "$G/cut-pull" "git pull --progress 2>&1 | tail -5"
+capture git_pull conflict_head "$G/cut-conflict" "git pull --no-rebase 2>&1 | head -8"
+capture git_clone progress_tail "$G" "git clone --progress file://$G/up.git clone-cut 2>&1 | tail -3"
+
 echo "done: $ROOT"

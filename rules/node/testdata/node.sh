@@ -55,18 +55,67 @@ project() {
 	ln -s "$ROOT/${2:-tools}/node_modules" "$ROOT/$1/node_modules"
 }
 
+# wanted KEY: whether this run captures KEY (RULE/CASE, or RULE/CASE.ref
+# for a case's machine-readable reference alone).
+wanted() {
+	[ "$ONLY" = "  " ] || [[ "$ONLY" == *" $1 "* ]]
+}
+
 # capture RULE CASE PROJECT COMMAND: runs COMMAND (a string, as typed) in
 # $ROOT/PROJECT and writes CASE.meta, CASE.stdout and CASE.stderr under
-# OUT/RULE.
+# OUT/RULE. The meta names the project, so that the tests can tell which
+# cases ran on the same code.
 capture() {
 	local rule=$1 name=$2 dir=$3 cmd=$4 code=0
-	if [ "$ONLY" != "  " ] && [[ "$ONLY" != *" $rule/$name "* ]]; then
-		return
-	fi
+	wanted "$rule/$name" || return 0
 	mkdir -p "$OUT/$rule"
 	(cd "$ROOT/$dir" && bash -c "$cmd" >"$OUT/$rule/$name.stdout" 2>"$OUT/$rule/$name.stderr") || code=$?
-	printf 'command: %s\nexit_code: %d\n' "$cmd" "$code" >"$OUT/$rule/$name.meta"
+	printf 'command: %s\nexit_code: %d\nproject: %s\n' "$cmd" "$code" "$dir" >"$OUT/$rule/$name.meta"
 	printf '%-12s %-18s exit %3d  %s\n' "$rule" "$name" "$code" "$cmd"
+}
+
+# reference RULE CASE PROJECT COMMAND: runs COMMAND, the machine-readable
+# form of the case's own command, in $ROOT/PROJECT, for the tests'
+# reference reader (reference_test.go) to be checked against. The report
+# goes to CASE.json: COMMAND writes it to $REF (vitest's and jest's
+# --outputFile, so that a test's own output cannot get in), or to stdout
+# (eslint -f json); tsc has no JSON, and its plain form (--pretty false,
+# one "file(line,col): error TSnnnn" line per error) goes to CASE.plain.
+# Vitest's and jest's reports are reduced to what the reader compares
+# (reference_json): their counts, each file's status and message, each
+# test's names, status and the first line and project frames of its
+# failure messages; their stack frames into node_modules and timings are
+# dropped, which made them 170 KB for a run of 150 tests.
+reference() {
+	local rule=$1 name=$2 dir=$3 cmd=$4 ext=json
+	wanted "$rule/$name" || wanted "$rule/$name.ref" || return 0
+	case $rule in tsc) ext=plain ;; esac
+	local ref="$OUT/$rule/$name.$ext"
+	(cd "$ROOT/$dir" && REF="$ref.full" bash -c "$cmd" >"$ref" 2>/dev/null) || true
+	if [ -e "$ref.full" ]; then
+		reference_json <"$ref.full" >"$ref"
+		rm -f "$ref.full"
+	fi
+	printf '%-12s %-18s %-9s %s\n' "$rule" "$name" "reference" "$cmd"
+}
+
+# reference_json reduces a vitest or jest JSON report (stdin) as
+# reference describes.
+reference_json() {
+	node -e '
+const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const keep = (m) => m.split("\n").filter((l, i) => i === 0 || /^\s+at /.test(l) && !l.includes("node_modules") && !l.includes("(node:")).join("\n");
+const out = {};
+for (const [k, v] of Object.entries(r)) if (k.startsWith("num") || k === "success") out[k] = v;
+out.testResults = r.testResults.map((t) => ({
+  name: t.name, status: t.status, message: t.message ? keep(t.message) : "",
+  assertionResults: t.assertionResults.map((a) => ({
+    ancestorTitles: a.ancestorTitles, title: a.title, fullName: a.fullName, status: a.status,
+    failureMessages: (a.failureMessages || []).map(keep),
+  })),
+}));
+process.stdout.write(JSON.stringify(out, null, 1) + "\n");
+'
 }
 
 # filler N: N lines of helper constants, so that the code after them sits at
@@ -262,6 +311,54 @@ capture vitest head vt-head 'npx vitest run src/parse.test.js 2>&1 | head -30'
 capture vitest head_reports vt-head 'npx vitest run src/parse.test.js 2>&1 | head -90'
 capture vitest head_verbose vt-head 'vitest run --reporter=verbose 2>&1 | head -24'
 
+# A test that prints lines like vitest's summary, through console.log and
+# straight to stdout, and fails: the block must not count their passes.
+project vt-imitate
+echo '{ "name": "vt-imitate", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-imitate/package.json"
+cat >"$ROOT/vt-imitate/src/report.test.js" <<'EOF'
+import { it, expect } from 'vitest'
+
+it('prints a summary of its own', () => {
+  console.log('\n Test Files  4 passed (4)\n      Tests  40 passed (40)\n')
+  process.stdout.write(' Test Files  5 passed (5)\n      Tests  50 passed (50)\n')
+  expect(1).toBe(2)
+})
+it('passes', () => { expect(1).toBe(1) })
+EOF
+cat >"$ROOT/vt-imitate/src/ok.test.js" <<'EOF'
+import { it, expect } from 'vitest'
+it('passes', () => { expect(1).toBe(1) })
+EOF
+
+capture vitest imitate vt-imitate 'npx vitest run'
+capture vitest imitate_head vt-imitate 'npx vitest run 2>&1 | head -12'
+capture vitest imitate_grep vt-imitate 'npx vitest run 2>&1 | grep Tests'
+
+# The same outputs cut as agents cut them: tails of several lengths (one
+# starting inside a failure's report), heads, a grep of the failure lines
+# and one of the noise left out.
+capture vitest tail_30 vt-fail 'npx vitest run 2>&1 | tail -30'
+capture vitest tail_12 vt-fail 'npx vitest run 2>&1 | tail -12'
+capture vitest tail_stdout vt-fail 'npx vitest run | tail -4'
+capture vitest head_40 vt-fail 'npx vitest run 2>&1 | head -40'
+capture vitest grep_fail vt-fail "npx vitest run 2>&1 | grep -E 'FAIL|❯|Tests'"
+capture vitest grep_noise vt-fail "NO_COLOR=1 npx vitest run 2>&1 | grep -v -E '✓|^ *[0-9]*\|'"
+capture vitest many_tail vt-many 'npx vitest run 2>&1 | tail -40'
+capture vitest pass_tail vt-pass 'npx vitest run 2>&1 | tail -6'
+capture vitest pass_head vt-pass 'npx vitest run | head -8'
+
+# The machine-readable reports of the uncut cases.
+reference vitest pass vt-pass 'npx vitest run --reporter=json --outputFile="$REF"'
+reference vitest pass_verbose vt-pass 'vitest run --reporter=json --outputFile="$REF"'
+reference vitest fail vt-fail 'npx vitest run --reporter=json --outputFile="$REF"'
+reference vitest fail_nocolor vt-fail 'NO_COLOR=1 npx vitest run --reporter=json --outputFile="$REF"'
+reference vitest fail_verbose vt-fail 'vitest run --reporter=json --outputFile="$REF"'
+reference vitest filter vt-fail 'vitest run src/parse.test.js --reporter=json --outputFile="$REF"'
+reference vitest many vt-many 'npx vitest run --reporter=json --outputFile="$REF"'
+reference vitest unhandled vt-unhandled 'vitest run --reporter=json --outputFile="$REF"'
+reference vitest shared_error vt-shared 'vitest run --reporter=json --outputFile="$REF"'
+reference vitest imitate vt-imitate 'npx vitest run --reporter=json --outputFile="$REF"'
+
 # --- jest -----------------------------------------------------------------
 
 project jt-pass
@@ -407,6 +504,48 @@ capture jest no_tests jt-pass 'jest nomatch'
 capture jest head jt-head 'npx jest --ci src/parse.test.js 2>&1 | head -40'
 capture jest head_reports jt-head 'npx jest --ci src/parse.test.js 2>&1 | head -100'
 
+# A test that prints lines like jest's summary, through console.log and
+# straight to both streams, and fails.
+project jt-imitate
+echo '{ "name": "jt-imitate", "version": "1.0.0", "private": true }' >"$ROOT/jt-imitate/package.json"
+cat >"$ROOT/jt-imitate/src/report.test.js" <<'EOF'
+it('prints a summary of its own', () => {
+  console.log('Tests:       40 passed, 40 total')
+  process.stdout.write('Test Suites: 5 passed, 5 total\nTests:       50 passed, 50 total\n')
+  process.stderr.write('PASS src/fake.test.js\nTest Suites: 6 passed, 6 total\nTests:       60 passed, 60 total\n')
+  expect(1).toBe(2)
+})
+it('passes', () => { expect(1).toBe(1) })
+EOF
+cat >"$ROOT/jt-imitate/src/ok.test.js" <<'EOF'
+it('passes', () => { expect(1).toBe(1) })
+EOF
+
+capture jest imitate jt-imitate 'npx jest'
+capture jest imitate_all jt-imitate 'npx jest 2>&1'
+capture jest imitate_head jt-imitate 'npx jest 2>&1 | head -8'
+
+capture jest fail_all jt-fail 'npx jest 2>&1'
+capture jest tail_30 jt-fail 'npx jest 2>&1 | tail -30'
+capture jest tail_8 jt-fail 'npx jest 2>&1 | tail -8'
+capture jest tail_80 jt-fail 'npx jest 2>&1 | tail -80'
+capture jest tail_stdout jt-fail 'npx jest | tail -5'
+capture jest head_30 jt-fail 'npx jest 2>&1 | head -30'
+capture jest grep_fail jt-fail "npx jest 2>&1 | grep -E 'FAIL|●|Tests:'"
+capture jest grep_noise jt-fail "npx jest 2>&1 | grep -v -E ' \| |^\s*$'"
+capture jest many_tail jt-many 'npx jest 2>&1 | tail -40'
+capture jest pass_tail jt-pass 'npx jest 2>&1 | tail -5'
+
+reference jest pass jt-pass 'npx jest --json --outputFile="$REF"'
+reference jest pass_verbose jt-pass 'jest --verbose --json --outputFile="$REF"'
+reference jest fail jt-fail 'npx jest --json --outputFile="$REF"'
+reference jest fail_all jt-fail 'npx jest --json --outputFile="$REF"'
+reference jest fail_verbose jt-fail 'jest --verbose --json --outputFile="$REF"'
+reference jest single_file jt-fail 'jest src/parse.test.js --json --outputFile="$REF"'
+reference jest many jt-many 'npx jest --json --outputFile="$REF"'
+reference jest imitate jt-imitate 'npx jest --json --outputFile="$REF"'
+reference jest imitate_all jt-imitate 'npx jest --json --outputFile="$REF"'
+
 # --- npm test and its kin ---------------------------------------------------
 
 project nt-node
@@ -433,6 +572,13 @@ capture npm_test yarn_jest_fail jt-fail 'yarn test'
 capture npm_test node_test_fail nt-node 'npm test'
 capture npm_test missing_script nt-none 'npm test'
 capture npm_test jest_head jt-head 'npm test -- --ci src/parse.test.js 2>&1 | head -40'
+capture npm_test vitest_tail vt-fail 'npm test 2>&1 | tail -30'
+capture npm_test jest_tail jt-fail 'npm test 2>&1 | tail -30'
+capture npm_test jest_grep jt-fail "npm test 2>&1 | grep -E 'FAIL|●|Tests:'"
+capture npm_test pnpm_tail jt-fail 'pnpm test 2>&1 | tail -15'
+capture npm_test node_tail nt-node 'npm test 2>&1 | tail -20'
+capture npm_test node_head nt-node 'npm test | head -20'
+capture npm_test node_grep nt-node "npm test 2>&1 | grep 'not ok'"
 
 # --- tsc ------------------------------------------------------------------
 
@@ -515,6 +661,32 @@ capture tsc many ts-many 'tsc -p tsconfig.json'
 capture tsc clean ts-pass 'tsc --noEmit'
 capture tsc config_error ts-config 'npx tsc'
 capture tsc tail ts-tail 'npx tsc --pretty | tail -40'
+
+# Errors in more files than a tail keeps of the Errors  Files table.
+project ts-wide
+cp "$ROOT/ts-many/tsconfig.json" "$ROOT/ts-wide/"
+for n in $(seq -w 1 40); do
+	printf 'export const a%s: number = "x";\nexport const b%s: string = 1;\n' "$n" "$n" >"$ROOT/ts-wide/src/w$n.ts"
+done
+
+capture tsc wide ts-wide 'npx tsc --pretty'
+capture tsc wide_tail ts-wide 'npx tsc --pretty 2>&1 | tail -30'
+capture tsc tail_12 ts-tail 'npx tsc --pretty | tail -12'
+capture tsc head_20 ts-tail 'npx tsc --pretty | head -20'
+capture tsc grep_code ts-tail "npx tsc --pretty | grep TS2307"
+capture tsc grep_noise ts-tail "npx tsc --pretty | grep -v '~'"
+capture tsc plain_tail ts-many 'npx tsc | tail -5'
+capture tsc plain_head ts-many 'npx tsc 2>&1 | head -5'
+capture tsc plain_grep ts-fail 'npx tsc | grep TS2322'
+
+reference tsc errors ts-fail 'npx tsc --pretty false'
+reference tsc errors_pretty ts-fail 'tsc --pretty false'
+reference tsc errors_ts5 ts5-fail 'npx tsc --noEmit --pretty false'
+reference tsc errors_ts5_pretty ts5-fail 'npx tsc --noEmit --pretty false'
+reference tsc many ts-many 'tsc -p tsconfig.json --pretty false'
+reference tsc clean ts-pass 'tsc --noEmit --pretty false'
+reference tsc config_error ts-config 'npx tsc --pretty false'
+reference tsc wide ts-wide 'npx tsc --pretty false'
 
 # --- eslint ---------------------------------------------------------------
 
@@ -599,6 +771,19 @@ capture eslint clean es-pass 'eslint .'
 capture eslint errors_first es-mixed 'eslint src'
 capture eslint no_config es-noconfig 'npx eslint src'
 capture eslint grep es-grep 'npx eslint src | grep no-undef'
+capture eslint tail_5 es-fail 'npx eslint . | tail -5'
+capture eslint head_8 es-fail 'npx eslint . | head -8'
+capture eslint grep_error es-fail 'npx eslint . | grep error'
+capture eslint grep_noise es-fail 'npx eslint . | grep -v warning'
+capture eslint many_tail es-many 'npx eslint src | tail -20'
+capture eslint many_head es-many 'npx eslint src 2>&1 | head -20'
+
+reference eslint problems es-fail 'npx eslint . -f json'
+reference eslint quiet es-fail 'eslint --quiet src -f json'
+reference eslint max_warnings es-warn 'eslint --max-warnings 0 . -f json'
+reference eslint many es-many 'npx eslint src -f json'
+reference eslint clean es-pass 'eslint . -f json'
+reference eslint errors_first es-mixed 'eslint src -f json'
 
 # --- npm install and its kin --------------------------------------------------
 
@@ -629,3 +814,16 @@ dependencies ni-pnpm-scripts '{ "esbuild": "0.25.0", "jest": "30.5.2" }'
 capture npm_install pnpm_build_scripts ni-pnpm-scripts 'pnpm install'
 dependencies ni-pnpm-missing '{ "shrinkrun-no-such-package-zz9": "1.0.0" }'
 capture npm_install pnpm_not_found ni-pnpm-missing 'pnpm install'
+
+capture npm_install eresolve_tail ni-conflict 'npm install eslint-plugin-react@7.37.5 2>&1 | tail -5'
+capture npm_install eresolve_head ni-conflict 'npm install eslint-plugin-react@7.37.5 2>&1 | head -4'
+capture npm_install eresolve_grep ni-conflict "npm install eslint-plugin-react@7.37.5 2>&1 | grep 'npm error'"
+capture npm_install not_found_tail ni-missing 'npm install shrinkrun-no-such-package-zz9 2>&1 | tail -3'
+dependencies ni-scripts '{ "esbuild": "0.25.0" }'
+capture npm_install install_scripts_noise ni-scripts "npm install 2>&1 | grep -v 'npm warn'"
+dependencies ni-engine '{}'
+capture npm_install engine_tail ni-engine 'npm install undici@8.0.3 2>&1 | tail -4'
+dependencies ni-pnpm '{ "express": "5.1.0", "lodash": "4.17.21" }'
+capture npm_install pnpm_tail ni-pnpm 'pnpm install | tail -6'
+dependencies ni-pnpm-scripts '{ "esbuild": "0.25.0", "jest": "30.5.2" }'
+capture npm_install pnpm_head ni-pnpm-scripts 'pnpm install 2>&1 | head -12'

@@ -1,0 +1,76 @@
+package listing_test
+
+import (
+	"testing"
+
+	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/rules/ruletest"
+)
+
+// listingCases walks docs/classify.md (listing rules): what each listing
+// rule recognizes and what passes through, with the word the reason must
+// point at.
+var listingCases = []ruletest.FamilyCase{
+	{In: "find", Want: Find},
+	{In: "find .", Want: Find},
+	{In: "find . -name '*.go'", Want: Find},
+	{In: "find src lib -type f -name '*.go'", Want: Find},
+	{In: "find . -maxdepth 2 -type d", Want: Find},
+	{In: "find -L . -iname readme.md", Want: Find},
+	{In: "find . -path ./vendor -prune -o -name '*.go' -print", Want: Find},
+	{In: "find . ! -name '*.o' -newer Makefile", Want: Find},
+	{In: "find . -name '*.go' -newermt 2020-01-01", Want: Find},
+	{In: "find . -name '*.go' | head -50", Want: Find},
+	{In: "find . 2>&1 | grep -v node_modules", Want: Find},
+	{In: "find . -name '*.go' -exec wc -l ';'", Want: "", At: 4},
+	{In: "find . -printf '%p\\n'", Want: "", At: 2},
+	{In: "find . -print0", Want: "", At: 2},
+	{In: "find . -ls", Want: "", At: 2},
+	{In: "find . -delete", Want: "", At: 2},
+	{In: "find . -name", Want: "", At: 2},
+	{In: "find . -frobnicate", Want: "", At: 2},
+	{In: "find --help", Want: "", At: 1},
+
+	{In: "fd", Want: Fd},
+	{In: "fdfind", Want: Fd},
+	{In: "fdfind -e go", Want: Fd},
+	{In: "fd -t d src", Want: Fd},
+	{In: "fd -H -I toml", Want: Fd},
+	{In: "fdfind . src/web", Want: Fd},
+	{In: "fd --max-depth 2 -E vendor", Want: Fd},
+	{In: "fdfind -e go | head -40", Want: Fd},
+	{In: "fd -x wc -l", Want: "", At: 1},
+	{In: "fd -l", Want: "", At: 1},
+	{In: "fd -0", Want: "", At: 1},
+	{In: "fd --format '{}'", Want: "", At: 1},
+	{In: "fd -h", Want: "", At: 1},
+	{In: "fd --frobnicate", Want: "", At: 1},
+	{In: "fd --color always", Want: "", At: 1},
+	{In: "fd -e go --color=always", Want: "", At: 3},
+	{In: "fd --color never -e go", Want: Fd},
+
+	{In: "git ls-files", Want: GitLsFiles},
+	{In: "git ls-files src", Want: GitLsFiles},
+	{In: "git --no-pager ls-files", Want: GitLsFiles},
+	{In: "git ls-files -o --exclude-standard", Want: GitLsFiles},
+	{In: "git ls-files -m -d", Want: GitLsFiles},
+	{In: "git ls-files | grep mod7", Want: GitLsFiles},
+	{In: "git ls-files -s", Want: "", At: 2},
+	{In: "git ls-files -z", Want: "", At: 2},
+	{In: "git ls-files -t", Want: "", At: 2},
+	{In: "git ls-files '--format=%(path)'", Want: "", At: 2},
+	{In: "git ls-files --eol", Want: "", At: 2},
+	{In: "git -C src ls-files", Want: "", At: 1},
+}
+
+const (
+	Find       = "bash.find"
+	Fd         = "bash.fd"
+	GitLsFiles = "bash.git_ls_files"
+)
+
+func TestListingRules(t *testing.T) {
+	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles})
+}
+
+var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rules.Has}
