@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what the cc family's corpus script (rules/cc/testdata/cc.sh)
+# drives: Debian's gcc and g++ (12), clang (14), make, cmake (with ctest),
+# ninja, and llvm-14 for llvm-bcanalyzer, which dumps clang's serialized
+# diagnostics beside the cases. The family's tests read the recorded corpus
+# and run none of these.
+set -euo pipefail
+
+missing=()
+for p in gcc g++ clang llvm-14 make cmake ninja-build; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+command -v apt-get >/dev/null || { echo "cc.sh: no apt-get to install ${missing[*]}" >&2; exit 1; }
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
