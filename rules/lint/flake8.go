@@ -4,12 +4,11 @@ import (
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
-	"github.com/shrinkrun/shrinkrun/rules/python"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // MatchFlake8 recognizes flake8 and python -m flake8 (matchFlake8).
-func MatchFlake8(argv []string) classify.Answer { return python.MatchTool(argv, "flake8", matchFlake8) }
+func MatchFlake8(argv []string) classify.Answer { return matchPyTool(argv, "flake8", matchFlake8) }
 
 // flake8Formats are the flake8 options whose output the rule does not
 // read: another report format, file names only (-q), source lines and

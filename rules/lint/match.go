@@ -1,12 +1,48 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shrinkrun/shrinkrun/classify"
+)
 
 // The lint rules' matchers (docs/classify.md, lint rules). flake8 and
-// pylint run directly or as python -m and python3 -m, as the python family
-// reads it (python.MatchTool): any other interpreter option changes how the
-// tool runs and passes through. The python family's rules are asked first
-// (they route on python too) and answer Other for a module they do not own.
+// pylint run directly or as python -m and python3 -m, with -m right after
+// the interpreter, as the python family reads it: any other interpreter
+// option changes how the tool runs and passes through. The python family's
+// rules are asked first (they route on python too) and answer Other for a
+// module they do not own.
+
+// pyTool returns the tool argv runs and the index of its first argument,
+// or the answer for an interpreter form that runs no tool.
+func pyTool(argv []string) (name string, at int, a classify.Answer, ok bool) {
+	name, at = argv[0], 1
+	if name == "python" || name == "python3" {
+		switch {
+		case len(argv) == 1:
+			return "", 0, classify.Other(0, "not a recognized command"), false
+		case argv[1] != "-m":
+			return "", 0, classify.Other(1, "not python -m (%q)", argv[1]), false
+		case len(argv) == 2:
+			return "", 0, classify.Other(1, "python -m without a module"), false
+		}
+		name, at = argv[2], 3
+	}
+	return name, at, classify.Answer{}, true
+}
+
+// matchPyTool is a rule's matcher for the python tool named name: m reads
+// its arguments from argv[at] on. Another tool is another rule's.
+func matchPyTool(argv []string, name string, m func(argv []string, at int) classify.Answer) classify.Answer {
+	t, at, a, ok := pyTool(argv)
+	switch {
+	case !ok:
+		return a
+	case t != name:
+		return classify.Other(at-1, "not a recognized command")
+	}
+	return m(argv, at)
+}
 
 // abbreviates returns the index of the first word from argv[from] on, up to
 // "--", that is one of the long options or an abbreviation of one (argparse

@@ -4,12 +4,11 @@ import (
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
-	"github.com/shrinkrun/shrinkrun/rules/python"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // MatchPylint recognizes pylint and python -m pylint (matchPylint).
-func MatchPylint(argv []string) classify.Answer { return python.MatchTool(argv, "pylint", matchPylint) }
+func MatchPylint(argv []string) classify.Answer { return matchPyTool(argv, "pylint", matchPylint) }
 
 // pylintFormats are the pylint options whose output the rule does not
 // read: another output format (--output-format=text, the default, is kept),

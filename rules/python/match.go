@@ -30,10 +30,9 @@ func tool(argv []string) (name string, at int, a classify.Answer, ok bool) {
 	return name, at, classify.Answer{}, true
 }
 
-// MatchTool is a rule's matcher for the python tool named name, run
-// directly or as python -m: m reads its arguments from argv[at] on. Another
-// tool is another rule's. The lint family's flake8 and pylint share it.
-func MatchTool(argv []string, name string, m func(argv []string, at int) classify.Answer) classify.Answer {
+// matchTool is a rule's matcher for the tool named name: m reads its
+// arguments from argv[at] on. Another tool is another rule's.
+func matchTool(argv []string, name string, m func(argv []string, at int) classify.Answer) classify.Answer {
 	t, at, a, ok := tool(argv)
 	switch {
 	case !ok:

@@ -12,7 +12,7 @@ import (
 )
 
 // MatchMypy recognizes mypy and python -m mypy (matchMypy).
-func MatchMypy(argv []string) classify.Answer { return MatchTool(argv, "mypy", matchMypy) }
+func MatchMypy(argv []string) classify.Answer { return matchTool(argv, "mypy", matchMypy) }
 
 // mypyFormats are the mypy options that change the shape of the report:
 // JSON output, messages wrapped over several lines with source snippets,

@@ -11,7 +11,7 @@ import (
 )
 
 // MatchPytest recognizes pytest and python -m pytest (matchPytest).
-func MatchPytest(argv []string) classify.Answer { return MatchTool(argv, "pytest", matchPytest) }
+func MatchPytest(argv []string) classify.Answer { return matchTool(argv, "pytest", matchPytest) }
 
 // pytestListings are the pytest options that print something other than a
 // test run (help, listings, a plan), start a debugger on the terminal, or
