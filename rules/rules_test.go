@@ -154,3 +154,20 @@ func TestSlowTestsRunInCI(t *testing.T) {
 		t.Error("no test calls ruletest.Slow")
 	}
 }
+
+// TestMatchShortArgv: every command a rule routes on, alone or with one
+// word, gets a verdict whose word at fault is in argv (classify points
+// --explain at it; cmake alone once indexed past the end).
+func TestMatchShortArgv(t *testing.T) {
+	for _, f := range rules.Table {
+		for _, r := range f.Rules {
+			for _, c := range r.Commands {
+				for _, argv := range [][]string{{c}, {c, "x"}, {c, "--"}} {
+					if v := rules.Match(argv); v.Rule == "" && (v.At < 0 || v.At >= len(argv)) {
+						t.Errorf("Match(%q) points at word %d (%s)", argv, v.At, v.Reason)
+					}
+				}
+			}
+		}
+	}
+}

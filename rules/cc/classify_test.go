@@ -54,6 +54,7 @@ var ccCases = []ruletest.ExplainedCase{
 	{In: "cmake --build build -- -n", Want: "", Explain: `1:24: option "-n" changes the output format; passing through`},
 	{In: "cmake --build build --help", Want: "", Explain: "1:21: help or version requested (--help); passing through"},
 	{In: "cmake -S . -B build", Want: "", Explain: "1:7: not a recognized command; passing through"},
+	{In: "cmake", Want: "", Explain: "1:1: not a recognized command; passing through"},
 	{In: "ctest -N", Want: "", Explain: `1:7: option "-N" changes the output format; passing through`},
 	{In: "ctest --test-dir build -V", Want: "", Explain: `1:24: option "-V" changes the output format; passing through`},
 	{In: "ctest --version", Want: "", Explain: "1:7: help or version requested (--version); passing through"},

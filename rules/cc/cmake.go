@@ -12,7 +12,10 @@ import (
 // native tool (make or ninja), whose options that change the output pass
 // through as they do there.
 func MatchCMakeBuild(argv []string) classify.Answer {
-	if len(argv) < 2 || argv[1] != "--build" {
+	switch {
+	case len(argv) < 2:
+		return classify.Other(0, "not a recognized command")
+	case argv[1] != "--build":
 		return classify.Other(1, "not a recognized command")
 	}
 	for j := 2; j < len(argv); j++ {
