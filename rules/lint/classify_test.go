@@ -83,12 +83,39 @@ var lintCases = []ruletest.FamilyCase{
 	{In: "pylint --generate-toml-config", Want: "", At: 1},
 	{In: "python3 -m pylint --version", Want: "", At: 3},
 	{In: "python3 -m pylint3 src", Want: "", At: 2},
+
+	{In: "golangci-lint run", Want: Golangci, At: 0},
+	{In: "golangci-lint run ./...", Want: Golangci, At: 0},
+	{In: "golangci-lint run --max-same-issues=0 ./...", Want: Golangci, At: 0},
+	{In: "golangci-lint run --enable misspell,revive -D unused ./...", Want: Golangci, At: 0},
+	{In: "golangci-lint run -E misspell ./pkg/...", Want: Golangci, At: 0},
+	{In: "golangci-lint run --timeout 5m -v ./...", Want: Golangci, At: 0},
+	{In: "golangci-lint run --output.text.print-issued-lines=false ./...", Want: Golangci, At: 0},
+	{In: "golangci-lint run --color never ./...", Want: Golangci, At: 0},
+	{In: "golangci-lint run ./... 2>&1 | tail -20", Want: Golangci, At: 0},
+	{In: "golangci-lint run ./... | grep errcheck", Want: Golangci, At: 0},
+	{In: "golangci-lint run --output.json.path stdout ./...", Want: "", At: 2},
+	{In: "golangci-lint run --output.json.path=stdout ./...", Want: "", At: 2},
+	{In: "golangci-lint run --output.text.path=out.txt", Want: "", At: 2},
+	{In: "golangci-lint run --output.text.print-linter-name=false", Want: "", At: 2},
+	{In: "golangci-lint run --output.sarif.path stdout", Want: "", At: 2},
+	{In: "golangci-lint run --fix ./...", Want: "", At: 2},
+	{In: "golangci-lint run --help", Want: "", At: 2},
+	{In: "golangci-lint run -h", Want: "", At: 2},
+	{In: "golangci-lint run -vh", Want: "", At: 2},
+	{In: "golangci-lint run --version", Want: "", At: 2},
+	{In: "golangci-lint run --color=always", Want: "", At: 2},
+	{In: "golangci-lint --version", Want: "", At: 1},
+	{In: "golangci-lint version", Want: "", At: 1},
+	{In: "golangci-lint linters", Want: "", At: 1},
+	{In: "golangci-lint fmt ./...", Want: "", At: 1},
+	{In: "golangci-lint", Want: "", At: 0},
 }
 
 // TestLintRules checks the table in both modes, with the position of each
 // pass-through reason.
 func TestLintRules(t *testing.T) {
-	table.CheckFamily(t, lintCases, []string{Flake8, Pylint})
+	table.CheckFamily(t, lintCases, []string{Flake8, Pylint, Golangci})
 }
 
 // table classifies commands as shrinkrun does.
@@ -96,6 +123,10 @@ var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rul
 
 // Rule ids, as the block's rule: line shows them.
 const (
-	Flake8 = "bash.flake8"
-	Pylint = "bash.pylint"
+	Flake8   = "bash.flake8"
+	Pylint   = "bash.pylint"
+	Golangci = "bash.golangci_lint"
 )
+
+// isLintRule reports whether rule is one of the lint family's.
+func isLintRule(rule string) bool { return rule == Flake8 || rule == Pylint || rule == Golangci }

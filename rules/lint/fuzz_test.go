@@ -17,11 +17,11 @@ var (
 	corpus     []ruletest.Case
 )
 
-// pyCases returns the flake8 and pylint cases of the corpus.
-func pyCases(t testing.TB) []ruletest.Case {
+// lintCorpus returns the lint cases of the corpus.
+func lintCorpus(t testing.TB) []ruletest.Case {
 	corpusOnce.Do(func() {
 		for _, c := range ruletest.Corpus(t, "testdata") {
-			if c.Run.Rule == Flake8 || c.Run.Rule == Pylint {
+			if isLintRule(c.Run.Rule) {
 				corpus = append(corpus, c)
 			}
 		}
@@ -36,14 +36,16 @@ func pyCases(t testing.TB) []ruletest.Case {
 // and to the raw size: a block bigger than the cut output is only allowed
 // where compress.Worth prints the raw output instead.
 func FuzzCut(f *testing.F) {
-	for i := range pyCases(f) {
+	for i := range lintCorpus(f) {
 		f.Add(uint16(i), uint8(0), uint16(5), "")
 		f.Add(uint16(i), uint8(1), uint16(7), "")
 		f.Add(uint16(i), uint8(2), uint16(0), "F821")
 		f.Add(uint16(i), uint8(3), uint16(0), "E501")
+		f.Add(uint16(i), uint8(2), uint16(0), "errcheck")
+		f.Add(uint16(i), uint8(3), uint16(0), "unused")
 	}
 	f.Fuzz(func(t *testing.T, idx uint16, op uint8, n uint16, word string) {
-		cases := pyCases(t)
+		cases := lintCorpus(t)
 		c := cases[int(idx)%len(cases)]
 		out := c.Run.Stdout
 		var filter string

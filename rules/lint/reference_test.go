@@ -37,15 +37,72 @@ type refFacts struct {
 	byCode   map[string]int
 	byFile   map[string]int
 	errors   int
-	total    string // flake8 --count's line
-	rating   string // pylint's "Your code has been rated at" line
+	total    string   // flake8 --count's line, golangci-lint's "N issues:"
+	stats    []string // golangci-lint's "* LINTER: N" lines, without "* "
+	rating   string   // pylint's "Your code has been rated at" line
 }
 
 var (
 	flake8Line = regexp.MustCompile(`^((.+?):[0-9]+:[0-9]+): ([A-Z]+[0-9]+) `)
 	pylintLine = regexp.MustCompile(`^((.+?):[0-9]+:[0-9]+): ([CRWEFI][0-9]{4}): `)
 	countLine  = regexp.MustCompile(`^[0-9]+$`)
+	gciLine    = regexp.MustCompile(`^((.+?):[0-9]+(?::[0-9]+)?): `)
+	gciLinter  = regexp.MustCompile(` \(([A-Za-z0-9_-]+)\)$`)
+	gciTotal   = regexp.MustCompile(`^([0-9]+) issues[:.]$`)
+	gciStat    = regexp.MustCompile(`^\* ([^ ]+: [0-9]+)$`)
 )
+
+// referenceGolangci reads golangci-lint's text output: a finding starts on
+// a "PATH:LINE[:COL]: " line and ends on the first line from there that
+// ends with " (LINTER)"; a start whose end is not in the output names no
+// linter ("unnamed", as the rule counts it).
+func referenceGolangci(f refFacts, stream []byte) refFacts {
+	sc := bufio.NewScanner(bytes.NewReader(stream))
+	sc.Buffer(nil, 1<<24)
+	var open *refFinding
+	add := func(rf refFinding) {
+		rf.error = rf.code == "typecheck"
+		f.findings = append(f.findings, rf)
+		f.byCode[rf.code]++
+		f.byFile[rf.file]++
+		if rf.error {
+			f.errors++
+		}
+	}
+	for sc.Scan() {
+		l := strings.TrimSuffix(sc.Text(), "\r")
+		lin := gciLinter.FindStringSubmatch(l)
+		if open != nil {
+			if lin != nil {
+				open.code = lin[1]
+				add(*open)
+				open = nil
+			}
+			continue
+		}
+		if m := gciLine.FindStringSubmatch(l); m != nil {
+			rf := refFinding{loc: m[1], file: m[2]}
+			if lin == nil {
+				open = &rf
+				continue
+			}
+			rf.code = lin[1]
+			add(rf)
+			continue
+		}
+		if m := gciTotal.FindStringSubmatch(l); m != nil {
+			f.total = m[1]
+		}
+		if m := gciStat.FindStringSubmatch(l); m != nil {
+			f.stats = append(f.stats, m[1])
+		}
+	}
+	if open != nil {
+		open.code = "unnamed"
+		add(*open)
+	}
+	return f
+}
 
 // reference reads the findings of rule ("bash.flake8" or "bash.pylint")
 // in both streams of the output.
@@ -56,6 +113,10 @@ func reference(rule string, stdout, stderr []byte) refFacts {
 		re = pylintLine
 	}
 	for _, stream := range [][]byte{stdout, stderr} {
+		if rule == Golangci {
+			f = referenceGolangci(f, stream)
+			continue
+		}
 		sc := bufio.NewScanner(bytes.NewReader(stream))
 		sc.Buffer(nil, 1<<24)
 		for sc.Scan() {
@@ -138,6 +199,9 @@ func checkBlock(rule string, r *summarize.Run, block []byte) []string {
 	if v, ok := p.Scalars["rating"]; ok != (ref.rating != "") || v != ref.rating {
 		bad = append(bad, fmt.Sprintf("rating: %q stated, the output shows %q", v, ref.rating))
 	}
+	if rule == Golangci && !slices.Equal(p.Lists["statistics"], ref.stats) {
+		bad = append(bad, fmt.Sprintf("statistics: %q stated, the output shows %q", p.Lists["statistics"], ref.stats))
+	}
 	for _, list := range []struct {
 		key  string
 		want map[string]int
@@ -202,12 +266,11 @@ func checkBlock(rule string, r *summarize.Run, block []byte) []string {
 	return bad
 }
 
-// TestReference runs checkBlock over every flake8 and pylint case of the
-// corpus, at the default budget and at tight ones.
+// TestReference runs checkBlock over every lint case of the corpus, at the default budget and at tight ones.
 func TestReference(t *testing.T) {
 	cases := 0
 	for _, c := range ruletest.Corpus(t, "testdata") {
-		if c.Run.Rule != Flake8 && c.Run.Rule != Pylint {
+		if !isLintRule(c.Run.Rule) {
 			continue
 		}
 		cases++
@@ -228,7 +291,7 @@ func TestReference(t *testing.T) {
 
 // jsonFinding is one finding of a tool's machine-readable output: pylint's
 // --output-format=json, or the JSON lines flake8's --format template
-// writes (testdata/lint.sh).
+// writes (testdata/lint.sh). golangci-lint's are gciJSON's.
 type jsonFinding struct {
 	Path    string `json:"path"`
 	Line    int    `json:"line"`
@@ -240,15 +303,44 @@ type jsonFinding struct {
 	Message string `json:"message"`
 }
 
-// readJSON reads CASE.json of a rule: an array (pylint) or one object a
-// line (flake8), as "PATH:LINE:COL CODE" strings.
+// gciJSON is golangci-lint's --output.json.path output.
+type gciJSON struct {
+	Issues []struct {
+		FromLinter string
+		Pos        struct {
+			Filename     string
+			Line, Column int
+		}
+	}
+}
+
+// readJSON reads CASE.json of a rule: an array (pylint), one object a
+// line (flake8) or golangci-lint's report, as "PATH:LINE:COL CODE" strings.
 func readJSON(t *testing.T, rule string, data []byte) []string {
 	var fs []jsonFinding
-	if rule == Pylint {
+	switch rule {
+	case Golangci:
+		// The report is the first value: golangci-lint prints its summary
+		// after it.
+		var g gciJSON
+		if err := json.NewDecoder(bytes.NewReader(data)).Decode(&g); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, i := range g.Issues {
+			loc := fmt.Sprintf("%s:%d", i.Pos.Filename, i.Pos.Line)
+			if i.Pos.Column > 0 {
+				loc += fmt.Sprintf(":%d", i.Pos.Column)
+			}
+			out = append(out, loc+" "+i.FromLinter)
+		}
+		slices.Sort(out)
+		return out
+	case Pylint:
 		if err := json.Unmarshal(data, &fs); err != nil {
 			t.Fatal(err)
 		}
-	} else {
+	default:
 		for l := range summarize.EachLine(data) {
 			var f jsonFinding
 			if err := json.Unmarshal([]byte(l), &f); err != nil {
@@ -272,7 +364,7 @@ func readJSON(t *testing.T, rule string, data []byte) []string {
 func TestReferenceMatchesJSON(t *testing.T) {
 	n := 0
 	for _, c := range ruletest.Corpus(t, "testdata") {
-		if c.Run.Rule != Flake8 && c.Run.Rule != Pylint {
+		if !isLintRule(c.Run.Rule) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(c.Dir, c.Base+".json"))
@@ -293,6 +385,12 @@ func TestReferenceMatchesJSON(t *testing.T) {
 			got = append(got, f.loc+" "+f.code)
 		}
 		slices.Sort(got)
+		if c.Run.Rule == Golangci && !uncapped(c.Run.Command) {
+			// Past its caps (50 findings a linter, 3 of the same text)
+			// golangci-lint keeps findings in no fixed order: the JSON run
+			// printed as many of each linter, not the same ones.
+			got, want = linters(got), linters(want)
+		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: the reference reads\n%s\nthe JSON has\n%s", c.Name, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
@@ -301,4 +399,20 @@ func TestReferenceMatchesJSON(t *testing.T) {
 		t.Fatal("no case with a JSON oracle")
 	}
 	t.Logf("%d cases with a JSON oracle", n)
+}
+
+// uncapped reports whether a golangci-lint command lifts both of its caps
+// on the findings it prints.
+func uncapped(cmd string) bool {
+	return strings.Contains(cmd, "--max-issues-per-linter=0") && strings.Contains(cmd, "--max-same-issues=0")
+}
+
+// linters returns the linter of each "LOC LINTER" string, sorted.
+func linters(fs []string) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		_, out[i], _ = strings.Cut(f, " ")
+	}
+	slices.Sort(out)
+	return out
 }

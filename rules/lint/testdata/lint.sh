@@ -5,8 +5,7 @@
 # project with hundreds of findings over dozens of files, code that does not
 # parse or names what does not exist, and clean code.
 #
-# Tools (.ci/deps.d/lint.sh installs them, golangci-lint only with
-# SHRINKRUN_GOLANGCI_LINT=1): Debian's flake8 (5.0) and pylint
+# Tools (.ci/deps.d/lint.sh installs them): Debian's flake8 (5.0) and pylint
 # (2.16) under /usr/bin/python3 (3.11), and golangci-lint v2.15.0 built with
 # go install into /tmp/shrinkrun-ci/lint/bin. PATH is set so that a pyenv
 # python3 on the caller's PATH is never picked up.
