@@ -134,7 +134,7 @@ func TestOracle(t *testing.T) {
 	n := map[string]int{}
 	for _, c := range ruletest.Corpus(t, "testdata") {
 		data := metaTruth(t, c)
-		if data == nil {
+		if data == nil || c.Run.Rule == "bash.tree" {
 			continue
 		}
 		tr := readTruth(t, c.Run.Rule, data)
@@ -214,7 +214,7 @@ func check(t *testing.T, name string, r *summarize.Run, a *account) {
 func TestCutCorpus(t *testing.T) {
 	n := 0
 	for _, c := range ruletest.Corpus(t, "testdata") {
-		if strings.Contains(c.Run.Command, "|") {
+		if strings.Contains(c.Run.Command, "|") && c.Run.Rule != "bash.tree" {
 			check(t, c.Name, c.Run, readSeen(c.Run.Stdout))
 			n++
 		}
@@ -224,11 +224,12 @@ func TestCutCorpus(t *testing.T) {
 	}
 }
 
-// seeds are the whole outputs the cuts start from.
-func seeds(t testing.TB) []ruletest.Case {
+// seeds are the whole outputs the cuts start from: of tree when tree is
+// set, of the path-per-line rules otherwise.
+func seeds(t testing.TB, tree bool) []ruletest.Case {
 	var out []ruletest.Case
 	for _, c := range ruletest.Corpus(t, "testdata") {
-		if !strings.Contains(c.Run.Command, "|") && !strings.Contains(c.Run.Command, "2>&1") && len(c.Run.Stdout) > 0 {
+		if (c.Run.Rule == "bash.tree") == tree && !strings.Contains(c.Run.Command, "|") && !strings.Contains(c.Run.Command, "2>&1") && len(c.Run.Stdout) > 0 {
 			out = append(out, c)
 		}
 	}
@@ -239,7 +240,7 @@ func seeds(t testing.TB) []ruletest.Case {
 // words of its lines.
 func TestCuts(t *testing.T) {
 	perRule := map[string]int{}
-	for _, c := range seeds(t) {
+	for _, c := range seeds(t, false) {
 		lines := bytes.Count(c.Run.Stdout, []byte("\n"))
 		rng := rand.New(rand.NewPCG(uint64(len(c.Run.Stdout)), 2))
 		for _, n := range []int{1, 2, 5, 13, 40, lines / 2, lines - 1, lines + 2} {
@@ -263,7 +264,7 @@ func TestCuts(t *testing.T) {
 }
 
 func FuzzCut(f *testing.F) {
-	cases := seeds(f)
+	cases := seeds(f, false)
 	f.Add(uint8(0), uint8(0), uint16(10), uint32(0))
 	f.Add(uint8(2), uint8(1), uint16(3), uint32(9))
 	f.Add(uint8(4), uint8(2), uint16(0), uint32(41))

@@ -127,3 +127,19 @@ capture git_ls_files docs 'git ls-files docs' 'git ls-files -z docs'
 capture git_ls_files head 'git ls-files | head -25'
 capture git_ls_files tail 'git ls-files | tail -25'
 capture git_ls_files grep 'git ls-files | grep mod7'
+
+# --- tree --------------------------------------------------------------
+# tree -J with the same options is the truth: its nested contents give
+# every directory's entries, its report the totals.
+run=("${asnobody[@]}")
+capture tree all 'tree' 'tree -J'
+capture tree src 'tree src' 'tree -J src'
+capture tree depth2 'tree -L 2' 'tree -J -L 2'
+capture tree dirs 'tree -d' 'tree -J -d'
+capture tree hidden 'tree -a docs .config' 'tree -J -a docs .config'
+capture tree go 'tree -P "*.go" --prune src/web' "tree -J -P '*.go' --prune src/web"
+capture tree ascii 'LC_ALL=C tree src/cli' 'LC_ALL=C tree -J src/cli'
+capture tree head 'tree | head -60'
+capture tree tail 'tree | tail -40'
+capture tree grep 'tree src | grep mod3'
+run=()
