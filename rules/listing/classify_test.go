@@ -61,16 +61,38 @@ var listingCases = []ruletest.FamilyCase{
 	{In: "git ls-files '--format=%(path)'", Want: "", At: 2},
 	{In: "git ls-files --eol", Want: "", At: 2},
 	{In: "git -C src ls-files", Want: "", At: 1},
+
+	{In: "tree", Want: Tree},
+	{In: "tree src", Want: Tree},
+	{In: "tree -L 2", Want: Tree},
+	{In: "tree -L2 -a -d", Want: Tree},
+	{In: "tree -P '*.go' --prune src/web", Want: Tree},
+	{In: "tree -I node_modules --dirsfirst", Want: Tree},
+	{In: "tree --sort=name --noreport", Want: Tree},
+	{In: "tree | head -60", Want: Tree},
+	{In: "tree -J", Want: "", At: 1},
+	{In: "tree -X src", Want: "", At: 1},
+	{In: "tree -H .", Want: "", At: 1},
+	{In: "tree -C", Want: "", At: 1},
+	{In: "tree -aC", Want: "", At: 1},
+	{In: "tree -f", Want: "", At: 1},
+	{In: "tree -i", Want: "", At: 1},
+	{In: "tree -s -h", Want: "", At: 1},
+	{In: "tree --charset=ascii", Want: "", At: 1},
+	{In: "tree -o out.txt", Want: "", At: 1},
+	{In: "tree -L", Want: "", At: 1},
+	{In: "tree --frobnicate", Want: "", At: 1},
 }
 
 const (
 	Find       = "bash.find"
 	Fd         = "bash.fd"
 	GitLsFiles = "bash.git_ls_files"
+	Tree       = "bash.tree"
 )
 
 func TestListingRules(t *testing.T) {
-	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles})
+	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles, Tree})
 }
 
 var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rules.Has}
