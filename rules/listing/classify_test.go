@@ -82,6 +82,34 @@ var listingCases = []ruletest.FamilyCase{
 	{In: "tree -o out.txt", Want: "", At: 1},
 	{In: "tree -L", Want: "", At: 1},
 	{In: "tree --frobnicate", Want: "", At: 1},
+
+	{In: "ls", Want: Ls},
+	{In: "ls -la", Want: Ls},
+	{In: "ls -l src", Want: Ls},
+	{In: "ls -A", Want: Ls},
+	{In: "ls -lhA docs", Want: Ls},
+	{In: "ls -R", Want: Ls},
+	{In: "ls -lR src docs", Want: Ls},
+	{In: "ls -1 --sort=time", Want: Ls},
+	{In: "ls -la --time-style=long-iso", Want: Ls},
+	{In: "ls -I '*.o' -l", Want: Ls},
+	{In: "ls -R | head -50", Want: Ls},
+	{In: "ls -la 2>&1 | tail -20", Want: Ls},
+	{In: "ls --color=always", Want: "", At: 1},
+	{In: "ls --color", Want: "", At: 1},
+	{In: "ls -m", Want: "", At: 1},
+	{In: "ls -x", Want: "", At: 1},
+	{In: "ls -C", Want: "", At: 1},
+	{In: "ls -lC", Want: "", At: 1},
+	{In: "ls --format=commas", Want: "", At: 1},
+	{In: "ls -li", Want: "", At: 1},
+	{In: "ls -s", Want: "", At: 1},
+	{In: "ls -Z", Want: "", At: 1},
+	{In: "ls --dired -l", Want: "", At: 1},
+	{In: "ls --zero", Want: "", At: 1},
+	{In: "ls --hyperlink", Want: "", At: 1},
+	{In: "ls --all-entries", Want: "", At: 1},
+	{In: "ls --help", Want: "", At: 1},
 }
 
 const (
@@ -89,10 +117,11 @@ const (
 	Fd         = "bash.fd"
 	GitLsFiles = "bash.git_ls_files"
 	Tree       = "bash.tree"
+	Ls         = "bash.ls"
 )
 
 func TestListingRules(t *testing.T) {
-	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles, Tree})
+	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles, Tree, Ls})
 }
 
 var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rules.Has}
