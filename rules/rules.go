@@ -13,6 +13,7 @@ import (
 
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/rules/cargo"
+	"github.com/shrinkrun/shrinkrun/rules/cc"
 	"github.com/shrinkrun/shrinkrun/rules/git"
 	"github.com/shrinkrun/shrinkrun/rules/golang"
 	"github.com/shrinkrun/shrinkrun/rules/lint"
@@ -110,6 +111,13 @@ var Table = []Family{
 	{Name: "lint", Finder: lint.Finder, Rules: []Rule{
 		{ID: "bash.flake8", Commands: []string{"flake8", "python", "python3"}, Match: lint.MatchFlake8, Summarize: lint.Flake8, Usage: []string{"flake8"}},
 		{ID: "bash.pylint", Commands: []string{"pylint", "python", "python3"}, Match: lint.MatchPylint, Summarize: lint.Pylint, Usage: []string{"pylint"}},
+	}},
+	{Name: "cc", Finder: cc.Finder, Translated: true, Rules: []Rule{
+		{ID: "bash.cc", Commands: []string{"gcc", "g++", "cc", "c++", "clang", "clang++"}, Match: cc.MatchCompiler, Summarize: cc.Compiler, Usage: []string{"gcc", "g++", "cc", "clang", "clang++"}},
+		{ID: "bash.make", Commands: []string{"make", "gmake"}, Match: cc.MatchMake, Summarize: cc.Make, Usage: []string{"make"}, Env: cc.MakeEnv},
+		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}, Env: cc.MakeEnv},
+		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
+		{ID: "bash.ctest", Commands: []string{"ctest"}, Match: cc.MatchCTest, Summarize: cc.CTest, Usage: []string{"ctest"}},
 	}},
 }
 

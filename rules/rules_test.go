@@ -64,7 +64,7 @@ func TestMatchOrder(t *testing.T) {
 		{[]string{"go", "mod", "tidy"}, "", "not a recognized command", 2},
 		{[]string{"git", "frobnicate"}, "", "not a recognized command", 1},
 		{[]string{"npx", "jest"}, "bash.jest", "", 0},
-		{[]string{"make"}, "", "not a recognized command", 0},
+		{[]string{"cmake", "-S", "."}, "", "not a recognized command", 1},
 	} {
 		if v := rules.Match(c.argv); v.Rule != c.rule || v.Reason != c.reason || v.At != c.at {
 			t.Errorf("Match(%q) = %+v, want %q %q at %d", c.argv, v, c.rule, c.reason, c.at)

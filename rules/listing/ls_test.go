@@ -143,7 +143,7 @@ func TestLsCuts(t *testing.T) {
 		for _, k := range []int{1, 2, 5, 13, 40, lines / 2, lines - 1, lines + 2} {
 			for _, kind := range []int{0, 1} {
 				if k > 0 {
-					r := cutRun(t, c.Run, kind, k, 0)
+					r := cutter.Cut(t, c.Run, kind, k, 0)
 					check(t, c.Name+" | "+strings.Join(r.Cut.By, " | "), r, lsSeen(r))
 					n++
 				}
@@ -151,7 +151,7 @@ func TestLsCuts(t *testing.T) {
 		}
 		for range 4 {
 			for _, kind := range []int{2, 3} {
-				r := cutRun(t, c.Run, kind, 0, rng.Uint32())
+				r := cutter.Cut(t, c.Run, kind, 0, rng.Uint32())
 				check(t, c.Name+" | "+strings.Join(r.Cut.By, " | "), r, lsSeen(r))
 				n++
 			}
@@ -173,7 +173,7 @@ func FuzzLsCut(f *testing.F) {
 	f.Add(uint8(6), uint8(3), uint16(0), uint32(7))
 	f.Fuzz(func(t *testing.T, which, kind uint8, n uint16, pick uint32) {
 		c := cases[int(which)%len(cases)]
-		r := cutRun(t, c.Run, int(kind%4), int(n)+1, pick)
+		r := cutter.Cut(t, c.Run, int(kind%4), int(n)+1, pick)
 		check(t, c.Name+" | "+strings.Join(r.Cut.By, " | "), r, lsSeen(r))
 	})
 }

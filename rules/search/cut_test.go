@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -165,13 +164,13 @@ func TestCuts(t *testing.T) {
 				continue
 			}
 			for _, kind := range []int{0, 1} {
-				checkCut(t, c.Name, cutRun(t, c.Run, kind, n, 0))
+				checkCut(t, c.Name, cutter.Cut(t, c.Run, kind, n, 0))
 				perRule[c.Run.Rule]++
 			}
 		}
 		for range 6 {
 			for _, kind := range []int{2, 3} {
-				checkCut(t, c.Name, cutRun(t, c.Run, kind, 0, rng.Uint32()))
+				checkCut(t, c.Name, cutter.Cut(t, c.Run, kind, 0, rng.Uint32()))
 				perRule[c.Run.Rule]++
 			}
 		}
@@ -189,55 +188,12 @@ func FuzzCut(f *testing.F) {
 	f.Add(uint8(9), uint8(3), uint16(0), uint32(12345))
 	f.Fuzz(func(t *testing.T, which, kind uint8, n uint16, pick uint32) {
 		c := cases[int(which)%len(cases)]
-		checkCut(t, c.Name, cutRun(t, c.Run, int(kind%4), int(n)+1, pick))
+		checkCut(t, c.Name, cutter.Cut(t, c.Run, int(kind%4), int(n)+1, pick))
 	})
 }
 
-// wordRE picks the words a grep cut uses: ones that need no quoting.
-var wordRE = regexp.MustCompile(`[A-Za-z0-9_.]{2,}`)
-
-// cutRun returns run's output as a filter leaves it, with the command,
-// Cut and exit status classify and the filter would give: kind 0 is head
-// -n, 1 tail -n, 2 grep -F WORD, 3 grep -vF WORD, WORD from the line pick
-// chooses.
-func cutRun(t testing.TB, run *summarize.Run, kind, n int, pick uint32) *summarize.Run {
-	r := *run
-	var filter string
-	switch kind {
-	case 0:
-		filter = "head -" + strconv.Itoa(n)
-		r.Stdout = ruletest.Head(run.Stdout, n)
-	case 1:
-		filter = "tail -" + strconv.Itoa(n)
-		r.Stdout = ruletest.Tail(run.Stdout, n)
-	default:
-		lines := strings.Split(strings.TrimSuffix(string(run.Stdout), "\n"), "\n")
-		words := wordRE.FindAllString(lines[int(pick)%len(lines)], -1)
-		word := "TODO"
-		if len(words) > 0 {
-			word = words[int(pick/7)%len(words)]
-		}
-		invert := kind == 3
-		filter = "grep -F " + word
-		if invert {
-			filter = "grep -vF " + word
-		}
-		r.Stdout = ruletest.Grep(run.Stdout, func(l string) bool { return strings.Contains(l, word) != invert })
-	}
-	r.Command = run.Command + " | " + filter
-	cls := rules.String(r.Command)
-	if cls.Rule != run.Rule {
-		t.Fatalf("%s: classified %q, want %s", r.Command, cls.Rule, run.Rule)
-	}
-	r.Cut = summarize.Cut(cls.Cuts())
-	r.Argv = cls.Tool()
-	r.StdoutBytes = int64(len(r.Stdout))
-	r.ExitCode = 0
-	if kind >= 2 && len(r.Stdout) == 0 {
-		r.ExitCode = 1
-	}
-	return &r
-}
+// cutter cuts the corpus runs for the cut tests and the fuzzer.
+var cutter = ruletest.Cutter{Classify: rules.String, Words: regexp.MustCompile(`[A-Za-z0-9_.]{2,}`), Fallback: "TODO"}
 
 // checkCut holds the block of a cut run to what the reader sees in it: the
 // same count of matching lines and of files, each file named with its
