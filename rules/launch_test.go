@@ -42,7 +42,7 @@ func TestLaunchers(t *testing.T) {
 		{"/opt/x/pytest", "", ""},
 		{"./pytest", "", ""},
 		{"bin/git status", "", ""},
-		{"/usr/bin/ls -la", "", ""},
+		{"/usr/bin/ls -la", "bash.ls", "ls -la"},
 		{".venv/bin/pytest --collect-only", "", ""},
 		{"pnpm exec pytest --co", "", ""},
 	} {

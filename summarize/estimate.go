@@ -35,22 +35,26 @@ func EstimateTokens(b []byte) int {
 			n++
 		default:
 			// Punctuation and non-ASCII bytes: the tokenizer merges short
-			// mixed runs ("::", "->", a UTF-8 character) about two bytes a
-			// token, and long runs of one byte ("+++++", "=====") eight.
-			mixed := 0
+			// mixed runs of punctuation ("::", "->") about two bytes a
+			// token, UTF-8 characters (tree's "│\u00a0\u00a0", "├──") about
+			// three, and long runs of one byte ("+++++", "=====") eight.
+			mixed, wide := 0, 0
 			for j = i; j < len(b) && isOther(b[j]); {
 				k := j + 1
 				for k < len(b) && b[k] == b[j] {
 					k++
 				}
-				if k-j >= 3 {
+				switch {
+				case k-j >= 3:
 					n += (k - j + 7) / 8
-				} else {
+				case b[j] >= 0x80:
+					wide += k - j
+				default:
 					mixed += k - j
 				}
 				j = k
 			}
-			n += (mixed + 1) / 2
+			n += (mixed+1)/2 + (wide+2)/3
 		}
 		i = j
 	}

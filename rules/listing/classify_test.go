@@ -61,16 +61,67 @@ var listingCases = []ruletest.FamilyCase{
 	{In: "git ls-files '--format=%(path)'", Want: "", At: 2},
 	{In: "git ls-files --eol", Want: "", At: 2},
 	{In: "git -C src ls-files", Want: "", At: 1},
+
+	{In: "tree", Want: Tree},
+	{In: "tree src", Want: Tree},
+	{In: "tree -L 2", Want: Tree},
+	{In: "tree -L2 -a -d", Want: Tree},
+	{In: "tree -P '*.go' --prune src/web", Want: Tree},
+	{In: "tree -I node_modules --dirsfirst", Want: Tree},
+	{In: "tree --sort=name --noreport", Want: Tree},
+	{In: "tree | head -60", Want: Tree},
+	{In: "tree -J", Want: "", At: 1},
+	{In: "tree -X src", Want: "", At: 1},
+	{In: "tree -H .", Want: "", At: 1},
+	{In: "tree -C", Want: "", At: 1},
+	{In: "tree -aC", Want: "", At: 1},
+	{In: "tree -f", Want: "", At: 1},
+	{In: "tree -i", Want: "", At: 1},
+	{In: "tree -s -h", Want: "", At: 1},
+	{In: "tree --charset=ascii", Want: "", At: 1},
+	{In: "tree -o out.txt", Want: "", At: 1},
+	{In: "tree -L", Want: "", At: 1},
+	{In: "tree --frobnicate", Want: "", At: 1},
+
+	{In: "ls", Want: Ls},
+	{In: "ls -la", Want: Ls},
+	{In: "ls -l src", Want: Ls},
+	{In: "ls -A", Want: Ls},
+	{In: "ls -lhA docs", Want: Ls},
+	{In: "ls -R", Want: Ls},
+	{In: "ls -lR src docs", Want: Ls},
+	{In: "ls -1 --sort=time", Want: Ls},
+	{In: "ls -la --time-style=long-iso", Want: Ls},
+	{In: "ls -I '*.o' -l", Want: Ls},
+	{In: "ls -R | head -50", Want: Ls},
+	{In: "ls -la 2>&1 | tail -20", Want: Ls},
+	{In: "ls --color=always", Want: "", At: 1},
+	{In: "ls --color", Want: "", At: 1},
+	{In: "ls -m", Want: "", At: 1},
+	{In: "ls -x", Want: "", At: 1},
+	{In: "ls -C", Want: "", At: 1},
+	{In: "ls -lC", Want: "", At: 1},
+	{In: "ls --format=commas", Want: "", At: 1},
+	{In: "ls -li", Want: "", At: 1},
+	{In: "ls -s", Want: "", At: 1},
+	{In: "ls -Z", Want: "", At: 1},
+	{In: "ls --dired -l", Want: "", At: 1},
+	{In: "ls --zero", Want: "", At: 1},
+	{In: "ls --hyperlink", Want: "", At: 1},
+	{In: "ls --all-entries", Want: "", At: 1},
+	{In: "ls --help", Want: "", At: 1},
 }
 
 const (
 	Find       = "bash.find"
 	Fd         = "bash.fd"
 	GitLsFiles = "bash.git_ls_files"
+	Tree       = "bash.tree"
+	Ls         = "bash.ls"
 )
 
 func TestListingRules(t *testing.T) {
-	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles})
+	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles, Tree, Ls})
 }
 
 var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rules.Has}

@@ -12,7 +12,9 @@ import (
 //   - find's messages, "find: './x': Permission denied", "find: 'nosuch':
 //     No such file or directory": every line starting with "find: " but
 //     its warnings;
-//   - fd's "[fd error]: ..." lines.
+//   - fd's "[fd error]: ..." lines;
+//   - tree's line of a directory it could not read, "├── locked  [error
+//     opening dir]".
 //
 // git ls-files' errors are git's "fatal:" lines, which the git finder
 // requires.
@@ -28,12 +30,12 @@ var Finder = summarize.StreamFinder(func(_ *summarize.Run, s summarize.Stream) {
 })
 
 // markers are in every line the finder requires.
-var markers = [][]byte{[]byte("find: "), []byte("[fd error]: ")}
+var markers = [][]byte{[]byte("find: "), []byte("[fd error]: "), []byte(treeMark)}
 
 func isFailure(l string) bool {
 	switch {
 	case strings.HasPrefix(l, "find: "):
 		return !strings.HasPrefix(l, "find: warning: ")
 	}
-	return strings.HasPrefix(l, "[fd error]: ")
+	return strings.HasPrefix(l, "[fd error]: ") || strings.HasSuffix(l, treeMark)
 }

@@ -52,10 +52,20 @@ func (o options) refuse(reason string, names ...string) options {
 // option with a value takes the rest of its word or the next word, long
 // ones "=value" or the next word; "--" ends the options.
 func walk(argv []string, from int, opts options) classify.Answer {
+	return scan(argv, from, opts, func(string) {})
+}
+
+// scan is walk that also calls seen with each option's name ("-l",
+// "--recursive") and with "" for each operand, for the rules whose
+// reading depends on them (ls).
+func scan(argv []string, from int, opts options, seen func(string)) classify.Answer {
 	for i := from; i < len(argv); i++ {
 		a := argv[i]
 		switch {
 		case a == "--":
+			for range argv[i+1:] {
+				seen("")
+			}
 			return classify.Accept()
 		case strings.HasPrefix(a, "--"):
 			name, _, glued := strings.Cut(a, "=")
@@ -73,6 +83,7 @@ func walk(argv []string, from int, opts options) classify.Answer {
 				}
 				i++ // its value
 			}
+			seen(name)
 		case len(a) > 1 && a[0] == '-':
 			for j := 1; j < len(a); j++ {
 				name := "-" + a[j:j+1]
@@ -91,7 +102,10 @@ func walk(argv []string, from int, opts options) classify.Answer {
 					}
 					j = len(a)
 				}
+				seen(name)
 			}
+		default:
+			seen("")
 		}
 	}
 	return classify.Accept()

@@ -127,3 +127,51 @@ capture git_ls_files docs 'git ls-files docs' 'git ls-files -z docs'
 capture git_ls_files head 'git ls-files | head -25'
 capture git_ls_files tail 'git ls-files | tail -25'
 capture git_ls_files grep 'git ls-files | grep mod7'
+
+# --- tree --------------------------------------------------------------
+# tree -J with the same options is the truth: its nested contents give
+# every directory's entries, its report the totals.
+run=("${asnobody[@]}")
+capture tree all 'tree' 'tree -J'
+capture tree src 'tree src' 'tree -J src'
+capture tree depth2 'tree -L 2' 'tree -J -L 2'
+capture tree dirs 'tree -d' 'tree -J -d'
+capture tree hidden 'tree -a docs .config' 'tree -J -a docs .config'
+capture tree go 'tree -P "*.go" --prune src/web' "tree -J -P '*.go' --prune src/web"
+capture tree ascii 'LC_ALL=C tree src/cli' 'LC_ALL=C tree -J src/cli'
+capture tree head 'tree | head -60'
+capture tree tail 'tree | tail -40'
+capture tree grep 'tree src | grep mod3'
+run=()
+
+# --- ls ----------------------------------------------------------------
+# The truth of a listing of one directory is ls -1 with the same
+# selection (a name per line, the top level); of a recursive one, find's
+# -printf '%h\n' (each entry's directory), the hidden names pruned as ls
+# leaves them out.
+run=("${asnobody[@]}")
+capture ls plain 'ls assets/set03' 'ls -1 assets/set03'
+capture ls long 'ls -l src/api/mod0' 'ls -1 src/api/mod0'
+capture ls la 'ls -la' 'ls -1a'
+capture ls lA 'ls -lA docs' 'ls -1A docs'
+capture ls lh 'ls -lh assets/set01' 'ls -1 assets/set01'
+capture ls R 'ls -R src' "find src -mindepth 1 -name '.*' -prune -o -printf '%h\n'"
+capture ls lR 'ls -lR src/web docs' "find src/web docs -mindepth 1 -name '.*' -prune -o -printf '%h\n'"
+capture ls R_all 'ls -R' "find . -mindepth 1 -name '.*' -prune -o -printf '%h\n'"
+capture ls nosuch 'ls -l nosuch docs'
+capture ls R_2to1 'ls -R 2>&1'
+capture ls head 'ls -R | head -50'
+capture ls tail 'ls -R | tail -60'
+capture ls grep 'ls -lR src | grep file0'
+capture ls long_tail 'ls -la assets/set02 | tail -20'
+run=()
+terminal_ls() {
+	local name=$1 cmd=$2 code=0
+	mkdir -p "$OUT/ls"
+	(cd "$P" && COLUMNS=100 LINES=40 script -qec "$cmd" /dev/null </dev/null >"$OUT/ls/$name.stdout") || code=$?
+	: >"$OUT/ls/$name.stderr"
+	printf 'command: %s\nexit_code: %d\nterminal: true\n' "$cmd" "$code" >"$OUT/ls/$name.meta"
+	printf '%-13s %-14s exit %3d  %s (terminal)\n' ls "$name" "$code" "$cmd"
+}
+terminal_ls terminal 'ls assets/set04'
+terminal_ls terminal_long 'ls -l assets/set05'
