@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shrinkrun/shrinkrun/history/tokens"
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/rules/ruletest"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -283,33 +282,3 @@ func FuzzCut(f *testing.F) {
 
 // cutter cuts the corpus runs for the cut tests and the fuzzer.
 var cutter = ruletest.Cutter{Classify: rules.String, Words: regexp.MustCompile(`[A-Za-z0-9_]{2,}`), Fallback: "src"}
-
-// TestSavings logs what the listing rules save on their corpus, in o200k
-// tokens: the raw output against what the agent gets, the block or, when
-// the block is not worth it, the raw output itself.
-//
-//	go test ./rules/listing -run Savings -v
-func TestSavings(t *testing.T) {
-	type sum struct{ cases, raw, got int }
-	per := map[string]*sum{}
-	for _, c := range ruletest.Corpus(t, "testdata") {
-		raw := tokens.Count(append(append([]byte(nil), c.Run.Stdout...), c.Run.Stderr...))
-		got := raw
-		if block, ok := rules.Block(c.Run); ok {
-			if n := tokens.Count(block); n < raw {
-				got = n
-			}
-		}
-		s := per[c.Run.Rule]
-		if s == nil {
-			s = &sum{}
-			per[c.Run.Rule] = s
-		}
-		s.cases++
-		s.raw += raw
-		s.got += got
-	}
-	for rule, s := range per {
-		t.Logf("%-18s %2d cases: %6d tokens raw, %5d shown (%.0f%% saved)", rule, s.cases, s.raw, s.got, 100*(1-float64(s.got)/float64(s.raw)))
-	}
-}
