@@ -88,37 +88,42 @@ func Flake8(r *summarize.Run) *summarize.Body {
 // error-level finding is one of the codes of flake8's "syntax errors or
 // undefined names" selection (E9, F63, F7, F82).
 func flake8Finding(l string) (finding, bool) {
+	i, rest, ok := locatedAt(l, func(rest string) bool {
+		code := flake8Code(strings.TrimPrefix(rest, " "))
+		return strings.HasPrefix(rest, " ") && code != "" && len(rest) > 1+len(code) && rest[1+len(code)] == ' '
+	})
+	if !ok || strings.IndexByte(l, '\n') >= 0 {
+		return finding{}, false
+	}
+	code := flake8Code(rest[1:])
+	return finding{
+		file:  l[:i],
+		loc:   l[:len(l)-len(rest)-1],
+		rule:  code,
+		msg:   rest[2+len(code):],
+		error: isFlake8Error(code),
+	}, true
+}
+
+// locatedAt finds the first ":ROW:COL:" after a byte of l whose remainder
+// accept takes (flake8's and pylint's default formats): i is where the path
+// ends, rest what follows the colon after COL.
+func locatedAt(l string, accept func(rest string) bool) (i int, rest string, ok bool) {
 	for start := 1; start < len(l); {
 		j := strings.IndexByte(l[start:], ':')
 		if j < 0 {
-			return finding{}, false
+			return 0, "", false
 		}
-		i := start + j
+		i = start + j
 		start = i + 1
-		rest, ok := cutNumber(l[i+1:], ':')
-		if !ok {
+		if rest, ok = cutNumber(l[i+1:], ':'); !ok {
 			continue
 		}
-		if rest, ok = cutNumber(rest, ':'); !ok || !strings.HasPrefix(rest, " ") {
-			continue
+		if rest, ok = cutNumber(rest, ':'); ok && accept(rest) {
+			return i, rest, true
 		}
-		code := flake8Code(rest[1:])
-		if code == "" || len(rest) == 1+len(code) || rest[1+len(code)] != ' ' {
-			continue
-		}
-		if strings.IndexByte(l, '\n') >= 0 {
-			return finding{}, false
-		}
-		loc := l[:len(l)-len(rest)-1]
-		return finding{
-			file:  l[:i],
-			loc:   loc,
-			rule:  code,
-			msg:   rest[2+len(code):],
-			error: isFlake8Error(code),
-		}, true
 	}
-	return finding{}, false
+	return 0, "", false
 }
 
 // cutNumber cuts the digits that s starts with and the byte sep after

@@ -154,32 +154,19 @@ func Pylint(r *summarize.Run) *summarize.Body {
 // regexp ^(.+?):(\d+):(\d+): ([CRWEFI]\d{4}): (.*)$ matches. The finding's
 // rule is its message id; errors and fatal errors (E, F) are error-level.
 func pylintFinding(l string) (finding, bool) {
-	for start := 1; start < len(l); {
-		j := strings.IndexByte(l[start:], ':')
-		if j < 0 {
-			return finding{}, false
-		}
-		i := start + j
-		start = i + 1
-		rest, ok := cutNumber(l[i+1:], ':')
-		if !ok {
-			continue
-		}
-		if rest, ok = cutNumber(rest, ':'); !ok || !strings.HasPrefix(rest, " ") || !isPylintID(rest[1:]) {
-			continue
-		}
-		if strings.IndexByte(l, '\n') >= 0 {
-			return finding{}, false
-		}
-		return finding{
-			file:  l[:i],
-			loc:   l[:len(l)-len(rest)-1],
-			rule:  rest[1:6],
-			msg:   rest[8:],
-			error: rest[1] == 'E' || rest[1] == 'F',
-		}, true
+	i, rest, ok := locatedAt(l, func(rest string) bool {
+		return strings.HasPrefix(rest, " ") && isPylintID(rest[1:])
+	})
+	if !ok || strings.IndexByte(l, '\n') >= 0 {
+		return finding{}, false
 	}
-	return finding{}, false
+	return finding{
+		file:  l[:i],
+		loc:   l[:len(l)-len(rest)-1],
+		rule:  rest[1:6],
+		msg:   rest[8:],
+		error: rest[1] == 'E' || rest[1] == 'F',
+	}, true
 }
 
 // isPylintID reports whether s starts with a message id and ": ": a
