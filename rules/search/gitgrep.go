@@ -34,7 +34,7 @@ var gitGrepOptions = func() options {
 	o.spell(opt{name: "count"}, "-c", "--count")
 	o.spell(opt{name: "files"}, "-l", "--files-with-matches", "--name-only")
 	o.spell(opt{name: "without"}, "-L", "--files-without-match")
-	for names, why := range map[[2]string]string{
+	o.refuse(map[[2]string]string{
 		{"-z", "--null"}:                "ends file names with NUL bytes",
 		{"-q", "--quiet"}:               "prints nothing",
 		{"-p", "--show-function"}:       "adds a line naming the function before matches",
@@ -42,13 +42,7 @@ var gitGrepOptions = func() options {
 		{"-O", "--open-files-in-pager"}: "opens the files in a pager",
 		{"--heading", "--break"}:        "changes how files are separated",
 		{"--help", "--ext-grep"}:        "prints no search",
-	} {
-		for _, n := range names {
-			if n != "" {
-				o[n] = opt{kind: refused, reason: why}
-			}
-		}
-	}
+	})
 	return o
 }()
 

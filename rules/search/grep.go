@@ -35,7 +35,7 @@ var grepOptions = func() options {
 	o.spell(opt{name: "count"}, "-c", "--count")
 	o.spell(opt{name: "files"}, "-l", "--files-with-matches")
 	o.spell(opt{name: "without"}, "-L", "--files-without-match")
-	for names, why := range map[[2]string]string{
+	o.refuse(map[[2]string]string{
 		{"-q", "--quiet"}:         "prints nothing",
 		{"--silent", ""}:          "prints nothing",
 		{"-z", "--null-data"}:     "reads and prints NUL-separated records",
@@ -45,13 +45,7 @@ var grepOptions = func() options {
 		{"--group-separator", ""}: "replaces the -- between groups of lines",
 		{"--help", ""}:            "prints help",
 		{"-V", "--version"}:       "prints the version",
-	} {
-		for _, n := range names {
-			if n != "" {
-				o[n] = opt{kind: refused, reason: why}
-			}
-		}
-	}
+	})
 	return o
 }()
 

@@ -174,6 +174,18 @@ func (opts options) spell(o opt, names ...string) options {
 	return opts
 }
 
+// refuse adds options that pass the command through, each under its one
+// or two spellings ("" for none), with the reason --explain gives.
+func (opts options) refuse(reasons map[[2]string]string) {
+	for names, why := range reasons {
+		for _, n := range names {
+			if n != "" {
+				opts[n] = opt{kind: refused, reason: why}
+			}
+		}
+	}
+}
+
 // context reports whether the settings ask for context (-A, -B, -C,
 // grep's -NUM): the tools then print "--" between groups of lines, even
 // for a size of 0, and context lines with "-" after the file name or line

@@ -53,7 +53,7 @@ var rgOptions = func() options {
 	o.spell(opt{name: "countmatches"}, "--count-matches")
 	o.spell(opt{name: "files"}, "-l", "--files-with-matches")
 	o.spell(opt{name: "without"}, "--files-without-match")
-	for names, why := range map[[2]string]string{
+	o.refuse(map[[2]string]string{
 		{"--json", ""}:                         "prints JSON events",
 		{"--files", ""}:                        "lists the files it would search",
 		{"--type-list", ""}:                    "lists file types",
@@ -73,13 +73,7 @@ var rgOptions = func() options {
 		{"--include-zero", ""}:                 "counts files without matches too",
 		{"--pcre2-version", "--generate"}:      "prints no search",
 		{"--hyperlink-format", "--sort-files"}: "is not one the rule reads",
-	} {
-		for _, n := range names {
-			if n != "" {
-				o[n] = opt{kind: refused, reason: why}
-			}
-		}
-	}
+	})
 	return o
 }()
 
