@@ -183,29 +183,37 @@ func check(t *testing.T, name string, r *summarize.Run, a *account) {
 			t.Errorf("%s: no cut_by", name)
 		}
 	}
-	if got, _ := p.Int("entries" + sfx); got != a.entries {
-		t.Errorf("%s: entries%s %d, the account %d\n%s", name, sfx, got, a.entries, block)
+	checkDirectories(t, name, p, sfx, block, a.entries, a.dirs)
+	topOm, _ := p.Int("top_level_omitted")
+	if got := len(p.Lists["top_level"]) + topOm; got != a.top {
+		t.Errorf("%s: %d top-level entries shown or omitted, the account %d", name, got, a.top)
 	}
-	if got, _ := p.Int("directories" + sfx); got != len(a.dirs) {
-		t.Errorf("%s: directories%s %d, the account %d\n%s", name, sfx, got, len(a.dirs), block)
+}
+
+// checkDirectories holds a block's entry and directory counts and its
+// by_directory list (with sfx, "_seen" on a cut run) to an account: the
+// entries, and each directory's entry count.
+func checkDirectories(t *testing.T, name string, p ruletest.Parsed, sfx string, block []byte, entries int, dirs map[string]int) {
+	t.Helper()
+	if got, _ := p.Int("entries" + sfx); got != entries {
+		t.Errorf("%s: entries%s %d, the account %d\n%s", name, sfx, got, entries, block)
+	}
+	if got, _ := p.Int("directories" + sfx); got != len(dirs) {
+		t.Errorf("%s: directories%s %d, the account %d\n%s", name, sfx, got, len(dirs), block)
 	}
 	named := 0
 	for _, it := range p.Lists["by_directory"+sfx] {
 		head, _, _ := strings.Cut(it, "\n")
 		i := strings.LastIndex(head, ": ")
 		k, _ := strconv.Atoi(head[i+2:])
-		if want, ok := a.dirs[head[:i]]; !ok || want != k {
+		if want, ok := dirs[head[:i]]; !ok || want != k {
 			t.Errorf("%s: %s: %d, the account %d", name, head[:i], k, want)
 		}
 		named++
 	}
 	om, _ := p.Int("by_directory" + sfx + "_omitted")
-	if named+om != len(a.dirs) {
-		t.Errorf("%s: %d directories named and %d omitted of %d\n%s", name, named, om, len(a.dirs), block)
-	}
-	topOm, _ := p.Int("top_level_omitted")
-	if got := len(p.Lists["top_level"]) + topOm; got != a.top {
-		t.Errorf("%s: %d top-level entries shown or omitted, the account %d", name, got, a.top)
+	if named+om != len(dirs) {
+		t.Errorf("%s: %d directories named and %d omitted of %d\n%s", name, named, om, len(dirs), block)
 	}
 }
 

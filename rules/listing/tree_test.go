@@ -152,29 +152,10 @@ func checkTree(t *testing.T, name string, r *summarize.Run, a *treeAccount) {
 	if r.Partial() {
 		sfx = "_seen"
 	}
-	if got, _ := p.Int("entries" + sfx); got != a.entries {
-		t.Errorf("%s: entries%s %d, the account %d\n%s", name, sfx, got, a.entries, block)
-	}
 	if got := p.Scalars["summary"]; got != a.summary {
 		t.Errorf("%s: summary %q, the output %q", name, got, a.summary)
 	}
-	if got, _ := p.Int("directories" + sfx); got != len(a.dirs) {
-		t.Errorf("%s: directories%s %d, the account %d\n%s", name, sfx, got, len(a.dirs), block)
-	}
-	named := 0
-	for _, it := range p.Lists["by_directory"+sfx] {
-		head, _, _ := strings.Cut(it, "\n")
-		i := strings.LastIndex(head, ": ")
-		k, _ := strconv.Atoi(head[i+2:])
-		if want, ok := a.dirs[head[:i]]; !ok || want != k {
-			t.Errorf("%s: %s: %d, the account %d", name, head[:i], k, want)
-		}
-		named++
-	}
-	om, _ := p.Int("by_directory" + sfx + "_omitted")
-	if named+om != len(a.dirs) {
-		t.Errorf("%s: %d directories named and %d omitted of %d\n%s", name, named, om, len(a.dirs), block)
-	}
+	checkDirectories(t, name, p, sfx, block, a.entries, a.dirs)
 }
 
 func TestTreeCuts(t *testing.T) {
