@@ -20,6 +20,10 @@ import (
 var update = flag.Bool("update", false, "update testscript files with the actual output of failing cmp commands")
 
 func TestMain(m *testing.M) {
+	if asBash(os.Args[0]) {
+		// The test binary linked as bash (bash_test.go).
+		os.Exit(bashMain(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"shrinkrun": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
