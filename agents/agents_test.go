@@ -11,6 +11,15 @@ import (
 
 const bin = "/opt/shrinkrun/bin/shrinkrun"
 
+// entryFor is what Install is given for a: the shrinkrun binary, or the
+// bash link for a shell setting.
+func entryFor(a *Agent) string {
+	if a.Shell {
+		return "/home/u/.local/share/shrinkrun/shell/" + string(a.Name) + "/bash"
+	}
+	return bin
+}
+
 func agent(t *testing.T, name hook.Agent) *Agent {
 	t.Helper()
 	a, ok := Lookup(string(name))
@@ -79,6 +88,7 @@ func TestRoundTrip(t *testing.T) {
 				if err := os.WriteFile(path, []byte(start), 0o600); err != nil {
 					t.Fatal(err)
 				}
+				bin := entryFor(a)
 				c := install(t, a, path, bin)
 				if !c.Changed() || c.Backup != path+BackupSuffix {
 					t.Fatalf("install: changed=%v backup=%q", c.Changed(), c.Backup)
@@ -330,6 +340,7 @@ func TestPaths(t *testing.T) {
 		hook.Claude: {"/home/u/.claude/settings.json", "/src/p/.claude/settings.local.json"},
 		hook.Codex:  {"/cfg/codex/hooks.json", "/src/p/.codex/hooks.json"},
 		hook.Gemini: {"/home/u/.gemini/settings.json", "/src/p/.gemini/settings.json"},
+		"opencode":  {"/home/u/.config/opencode/opencode.json", "/src/p/opencode.json"},
 	}
 	for _, a := range All {
 		u, err1 := a.Path(User, env)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/compress"
 	"github.com/shrinkrun/shrinkrun/store"
-	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--signaled]
@@ -54,7 +52,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	case !fl.Changed("command"):
 		err = errors.New("--command is required")
 	case *agent != "" && !clients.Known(clients.Name(*agent)):
-		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
+		err = fmt.Errorf("--agent %q: want %s", *agent, clientNames())
 	case fl.Changed("budget") && *budget < 512:
 		err = errors.New("--budget must be at least 512 bytes")
 	}
@@ -62,9 +60,9 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return fl.fail(stderr, err)
 	}
 	if !fl.Changed("budget") {
-		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
+		*budget = envInt("SHRINKRUN_BUDGET", 0)
 	}
-	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget}
+	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled}
 	if *outFile == "" && *errFile == "" {
 		o.Stdout, err = io.ReadAll(stdin)
 	} else {
@@ -77,6 +75,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
 		return 1
 	}
+	o.Budget = blockBudget(*budget, clients.Name(*agent), int64(len(o.Stdout)+len(o.Stderr)))
 	if compress.Recognized(o.Command) {
 		// The raw output is kept as a run's is; the entry stays locked
 		// until the block naming it is printed.

@@ -62,7 +62,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		StderrTruncated: out.Stderr.Truncated(),
 		ExitCode:        st.Code,
 		Exited:          st.Exited,
-		Budget:          inv.opts.budget,
+		Budget:          blockBudget(inv.opts.budget, inv.opts.agent, out.Stdout.Total()+out.Stderr.Total()),
 		Cut:             summarize.Cut(inv.class.Cuts()),
 		Terminal:        inv.opts.pty,
 	}
