@@ -154,7 +154,7 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // afterInstall is what the user must know once the entry is written.
 var afterInstall = map[hook.Agent]string{
-	"opencode": "opencode now runs its bash tool's commands with shrinkrun's bash link, which summarizes the commands shrinkrun recognizes and is the real bash for everything else; opencode decides each command's permission on the command as written, before that. New sessions pick it up.",
+	"opencode":  "opencode now runs its bash tool's commands with shrinkrun's bash link, which summarizes the commands shrinkrun recognizes and is the real bash for everything else; opencode decides each command's permission on the command as written, before that. New sessions pick it up.",
 	hook.Claude: "Claude Code now runs its Bash commands through shrinkrun (its hooks and MCP servers too, which pass through unchanged); it decides each command's permission on the command as written, before that. New sessions pick it up.",
 	hook.Codex:  "Codex skips a new hook until you trust it, without a word: start codex, type /hooks and trust the shrinkrun hook. shrinkrun doctor says whether Codex runs it.",
 }
