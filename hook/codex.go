@@ -3,11 +3,11 @@ package hook
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/deny"
 )
 
 // codexPolicy guards Codex's command rules. Codex applies a rewrite only
@@ -24,12 +24,15 @@ import (
 // rules ($CODEX_HOME, else ~/.codex), and .codex/rules in the working
 // directory and every directory above it (Codex loads the project layers
 // from the project root down to the working directory, when the project is
-// trusted). A file outside the literal subset parseCodexRules reads, or one
-// that cannot be read, leaves the command alone; so does a requirements.toml
-// that sets prefix rules (managed policy).
+// trusted). Of a rules directory only the regular files count, as Codex
+// loads them (a link or a FIFO is skipped), and each is read with the
+// bounds of deny.ReadFile, since a cloned repository supplies them. A file
+// outside the literal subset parseCodexRules reads, or one that cannot be
+// read, leaves the command alone; so does a requirements.toml that sets
+// prefix rules (managed policy).
 func codexPolicy(env Env, req *request, c classify.Result) policy {
 	if env.CodexSystem != "" {
-		data, err := os.ReadFile(filepath.Join(env.CodexSystem, "requirements.toml"))
+		data, err := deny.ReadFile(filepath.Join(env.CodexSystem, "requirements.toml"))
 		switch {
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return policy{leave: "cannot read Codex requirements: " + err.Error()}
@@ -38,12 +41,12 @@ func codexPolicy(env Env, req *request, c classify.Result) policy {
 		}
 	}
 	for _, dir := range codexRulesDirs(env, req.cwd) {
-		files, err := filepath.Glob(filepath.Join(dir, "*.rules"))
+		files, err := deny.ListFiles(dir, ".rules")
 		if err != nil {
 			return policy{leave: "cannot list Codex rules: " + err.Error()}
 		}
 		for _, f := range files {
-			data, err := os.ReadFile(f)
+			data, err := deny.ReadFile(f)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
