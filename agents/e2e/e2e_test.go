@@ -31,6 +31,28 @@ func clientsDir() string {
 	return "/tmp/shrinkrun-ci/agents"
 }
 
+// moreClientsDir is where .ci/deps.d/agents-more.sh installs opencode,
+// Copilot CLI and Qwen Code.
+func moreClientsDir() string {
+	if d := os.Getenv("SHRINKRUN_AGENTS_MORE_DIR"); d != "" {
+		return d
+	}
+	return "/tmp/shrinkrun-ci/agents-more"
+}
+
+// clientPath is an installed client's executable, looked for in both
+// install directories.
+func clientPath(name string) (string, error) {
+	var err error
+	for _, d := range []string{clientsDir(), moreClientsDir()} {
+		p := filepath.Join(d, "node_modules", ".bin", name)
+		if _, err = os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", err
+}
+
 // work holds what every run shares, made once: the shrinkrun binary and
 // the fixtures.
 var work struct {
@@ -82,9 +104,9 @@ func client(t *testing.T, name string) string {
 	if runtime.GOOS != "linux" {
 		t.Skip("the clients are installed for Linux only")
 	}
-	p := filepath.Join(clientsDir(), "node_modules", ".bin", name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s is not installed (.ci/deps.d/agents.sh installs it): %v", name, err)
+	p, err := clientPath(name)
+	if err != nil {
+		t.Skipf("%s is not installed (.ci/deps.d/agents.sh and agents-more.sh install it): %v", name, err)
 	}
 	prepare(t)
 	return p
