@@ -13,6 +13,7 @@
 package agents
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -378,6 +379,16 @@ func (a *Agent) removed(src []byte) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if a.Prefix {
+			out, err := removedAllow(src, ClaudeShowRule)
+			if err != nil {
+				return nil, err
+			}
+			if !bytes.Equal(out, src) {
+				src = out
+				continue
+			}
+		}
 		if env := root.member("env"); a.Prefix && env != nil && env.kind == '{' {
 			if i := a.ownEnv(root); i >= 0 {
 				if len(env.vals) == 1 {
@@ -458,7 +469,7 @@ func (a *Agent) addedPrefix(src []byte, bin string) ([]byte, error) {
 	}
 	found := a.find(root)
 	if ag := env.member(agentKey); cur == bin && len(found) == 1 && ag != nil && ag.kind == '"' && ag.str == string(a.Name) {
-		return src, nil
+		return addedAllow(src, ClaudeShowRule)
 	}
 	if src, err = a.removed(src); err != nil {
 		return nil, err
@@ -469,7 +480,10 @@ func (a *Agent) addedPrefix(src []byte, bin string) ([]byte, error) {
 	st := fileStyle(src, root)
 	env = root.member("env")
 	if env == nil {
-		return appendItem(src, root, st, "env", map[string]string{prefixKey: bin, agentKey: string(a.Name)})
+		if src, err = appendItem(src, root, st, "env", map[string]string{prefixKey: bin, agentKey: string(a.Name)}); err != nil {
+			return nil, err
+		}
+		return addedAllow(src, ClaudeShowRule)
 	}
 	if src, err = appendItem(src, env, st, prefixKey, bin); err != nil {
 		return nil, err
@@ -477,7 +491,10 @@ func (a *Agent) addedPrefix(src []byte, bin string) ([]byte, error) {
 	if root, err = parseSettings(src); err != nil {
 		return nil, err
 	}
-	return appendItem(src, root.member("env"), st, agentKey, string(a.Name))
+	if src, err = appendItem(src, root.member("env"), st, agentKey, string(a.Name)); err != nil {
+		return nil, err
+	}
+	return addedAllow(src, ClaudeShowRule)
 }
 
 // shellOf returns the "shell" setting and the bash link it names, when it

@@ -131,13 +131,20 @@ func TestInsertLayout(t *testing.T) {
   "env": {
     "CLAUDE_CODE_SHELL_PREFIX": "/opt/shrinkrun/bin/shrinkrun",
     "SHRINKRUN_AGENT": "claude"
+  },
+  "permissions": {
+    "allow": [
+      "Bash(shrinkrun show:*)"
+    ]
   }
 }
 `},
-		{hook.Claude, "{\n\t\"env\": {\n\t\t\"FOO\": \"1\"\n\t}\n}\n", "{\n\t\"env\": {\n\t\t\"FOO\": \"1\",\n\t\t\"CLAUDE_CODE_SHELL_PREFIX\": \"/opt/shrinkrun/bin/shrinkrun\",\n\t\t\"SHRINKRUN_AGENT\": \"claude\"\n\t}\n}\n"},
+		{hook.Claude, "{\n\t\"env\": {\n\t\t\"FOO\": \"1\"\n\t}\n}\n", "{\n\t\"env\": {\n\t\t\"FOO\": \"1\",\n\t\t\"CLAUDE_CODE_SHELL_PREFIX\": \"/opt/shrinkrun/bin/shrinkrun\",\n\t\t\"SHRINKRUN_AGENT\": \"claude\"\n\t},\n\t\"permissions\": {\n\t\t\"allow\": [\n\t\t\t\"Bash(shrinkrun show:*)\"\n\t\t]\n\t}\n}\n"},
+		// The rule joins the user's allow list.
+		{hook.Claude, "{\n  \"permissions\": {\n    \"allow\": [\"Bash(git status:*)\"]\n  }\n}\n", "{\n  \"permissions\": {\n    \"allow\": [\"Bash(git status:*)\", \"Bash(shrinkrun show:*)\"]\n  },\n  \"env\": {\n    \"CLAUDE_CODE_SHELL_PREFIX\": \"/opt/shrinkrun/bin/shrinkrun\",\n    \"SHRINKRUN_AGENT\": \"claude\"\n  }\n}\n"},
 		// An older shrinkrun's hook goes; the prefix takes its place.
 		{hook.Claude, `{"model":"opus","hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/old/shrinkrun hook claude","timeout":10}]}]}}`,
-			`{"model":"opus", "env": {"CLAUDE_CODE_SHELL_PREFIX":"/opt/shrinkrun/bin/shrinkrun","SHRINKRUN_AGENT":"claude"}}`},
+			`{"model":"opus", "env": {"CLAUDE_CODE_SHELL_PREFIX":"/opt/shrinkrun/bin/shrinkrun","SHRINKRUN_AGENT":"claude"}, "permissions": {"allow":["Bash(shrinkrun show:*)"]}}`},
 		{hook.Gemini, "{\n    \"hooks\": {\n        \"BeforeTool\": [\n            {\"matcher\": \"x\", \"hooks\": []}\n        ]\n    }\n}\n", `{
     "hooks": {
         "BeforeTool": [
@@ -210,15 +217,15 @@ func TestMissingFile(t *testing.T) {
 // agent added a permission rule), only the hook goes, the edit stays, and
 // so does the backup.
 func TestUninstallAfterEdits(t *testing.T) {
-	start := "{\n  \"permissions\": {\n    \"allow\": []\n  },\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"fmt.sh\"}]}\n    ]\n  }\n}\n"
+	start := "{\n  \"permissions\": {\n    \"allow\": [\"Bash(git status:*)\"]\n  },\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"fmt.sh\"}]}\n    ]\n  }\n}\n"
 	path := filepath.Join(t.TempDir(), "settings.json")
 	os.WriteFile(path, []byte(start), 0o644)
 	a := agent(t, hook.Claude)
 	install(t, a, path, bin)
-	edited := strings.Replace(readFile(t, path), `"allow": []`, `"allow": ["Bash(npm test)"]`, 1)
+	edited := strings.Replace(readFile(t, path), `"Bash(git status:*)"`, `"Bash(npm test)", "Bash(git status:*)"`, 1)
 	os.WriteFile(path, []byte(edited), 0o644)
 	c := uninstall(t, a, path)
-	want := strings.Replace(start, `"allow": []`, `"allow": ["Bash(npm test)"]`, 1)
+	want := strings.Replace(start, `"Bash(git status:*)"`, `"Bash(npm test)", "Bash(git status:*)"`, 1)
 	if got := readFile(t, path); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}

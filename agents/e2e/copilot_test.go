@@ -32,7 +32,7 @@ func (s *scratch) runCopilot(dir string, on bool, args ...string) runResult {
 	}
 	if on {
 		argv = s.launched("copilot", argv)
-		extra = withClientBin(bin, extra)
+		extra = s.withClientBin(bin, extra)
 	}
 	return s.runClient(dir, extra, argv...)
 }

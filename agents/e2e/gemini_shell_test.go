@@ -21,7 +21,7 @@ func (s *scratch) runGeminiShell(dir string, on bool, args ...string) runResult 
 	}
 	if on {
 		argv = s.launched("gemini", argv)
-		extra = withClientBin(bin, extra)
+		extra = s.withClientBin(bin, extra)
 	}
 	return s.runClient(dir, extra, argv...)
 }

@@ -138,7 +138,7 @@ func (m *fakeModel) nextMore() (string, int, bool) {
 	if m.issued == 0 || m.issued-1 >= len(m.more) {
 		return "", 0, false
 	}
-	cmd := m.more[m.issued-1]
+	cmd := withRawOutput(m.more[m.issued-1], m.results)
 	m.issued++
 	return cmd, m.issued, true
 }

@@ -31,7 +31,7 @@ func (s *scratch) runQwen(dir string, on bool, args ...string) runResult {
 	}
 	if on {
 		argv = s.launched("qwen", argv)
-		extra = withClientBin(bin, extra)
+		extra = s.withClientBin(bin, extra)
 	}
 	return s.runClient(dir, extra, argv...)
 }

@@ -20,10 +20,16 @@ func (s *scratch) launched(name string, argv []string) []string {
 }
 
 // withClientBin returns the scratch environment's extra variables with the
-// directory of the client's executable first on PATH, as an installed
-// client is: the launch function runs `command NAME`.
-func withClientBin(bin string, extra []string) []string {
-	return append(extra, "PATH="+filepath.Dir(bin)+string(filepath.ListSeparator)+os.Getenv("PATH"))
+// directory of the client's executable first on the scratch PATH, as an
+// installed client is: the launch function runs `command NAME`.
+func (s *scratch) withClientBin(bin string, extra []string) []string {
+	path := os.Getenv("PATH")
+	for _, e := range s.env {
+		if p, ok := strings.CutPrefix(e, "PATH="); ok {
+			path = p
+		}
+	}
+	return append(extra, "PATH="+filepath.Dir(bin)+string(filepath.ListSeparator)+path)
 }
 
 // outcome is what a client did with the call, read from the result: "ran"

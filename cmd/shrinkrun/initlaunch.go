@@ -71,6 +71,9 @@ func initLaunch(l *agents.Launch, project, dry, uninstall bool, stdout, stderr i
 		if err := agents.Unlink(link); err != nil {
 			return fail(err)
 		}
+		if err := applyShow(agents.ShowUninstall(l.Name, env)); err != nil {
+			return fail(err)
+		}
 		if l.Name == string(hook.Gemini) {
 			return uninstallOldGeminiHook(env, stdout, stderr)
 		}
@@ -82,11 +85,21 @@ func initLaunch(l *agents.Launch, project, dry, uninstall bool, stdout, stderr i
 	if err := c.Apply(); err != nil {
 		return fail(err)
 	}
+	show, err := agents.ShowInstall(l.Name, env)
+	if err == nil {
+		err = applyShow(show, nil)
+	}
+	if err != nil {
+		return fail(err)
+	}
 	if !c.Changed() {
 		fmt.Fprintf(stdout, "nothing to do: %s\n", c.Note)
 		return 0
 	}
 	fmt.Fprintln(stdout, c.Note)
+	if show != nil {
+		fmt.Fprintln(stdout, show.Note)
+	}
 	fmt.Fprintf(stdout, "%s started as %s from a new shell runs its commands with %s, which is shrinkrun under the name bash: it summarizes the commands shrinkrun recognizes and is the real bash for everything else; %s decides each command's permission on the command as written, before that.\n",
 		l.Client, l.Program, link, l.Client)
 	fmt.Fprintf(stdout, "check it with: shrinkrun doctor; bypass it with SHRINKRUN_DISABLE=1 or `command %s`; remove it with: shrinkrun init %s --uninstall\n", l.Program, l.Name)
@@ -136,4 +149,13 @@ func unlinkUnused(link string, env agents.Env) error {
 		}
 	}
 	return agents.Unlink(link)
+}
+
+// applyShow applies the change of the allow rule for shrinkrun show, when
+// there is one.
+func applyShow(c *agents.Change, err error) error {
+	if err != nil || c == nil {
+		return err
+	}
+	return c.Apply()
 }
