@@ -17,6 +17,7 @@ rm -rf "$DIR"
 mkdir -p "$DIR"
 cd "$DIR"
 npm init -y >/dev/null
+# Bounded: a registry that stalls fails this step, and the tests skip.
 # shellcheck disable=SC2086 # CLIENTS is a list of words
-npm install --no-audit --no-fund --loglevel=error $CLIENTS
+timeout 600 npm install --no-audit --no-fund --loglevel=error $CLIENTS
 echo "$CLIENTS" >.installed

@@ -41,8 +41,8 @@ func (s *scratch) runCopilot(dir string, on bool, args ...string) runResult {
 // --deny-tool patterns on the command as written; in -p mode a command no
 // rule allows is refused, there being nobody to ask.
 var copilotCases = []shellCase{
-	{name: "allowed by --allow-tool", command: "git diff", args: []string{"--allow-tool", "shell(git diff)"}, want: "ran", block: true},
-	{name: "all allowed", command: "cargo test", args: []string{"--allow-all-tools"}, want: "ran", block: true},
+	{name: "allowed by --allow-tool", measure: true, command: "git diff", args: []string{"--allow-tool", "shell(git diff)"}, want: "ran", block: true},
+	{name: "all allowed", measure: true, command: "cargo test", args: []string{"--allow-all-tools"}, want: "ran", block: true},
 	{name: "not allowed", command: "cargo test", want: "refused"},
 	{name: "denied by --deny-tool", command: "git log --oneline", args: []string{"--allow-all-tools", "--deny-tool", "shell(git log)"}, want: "refused"},
 }
@@ -56,7 +56,7 @@ func TestCopilot(t *testing.T) {
 	client(t, "copilot")
 	for _, tc := range copilotCases {
 		t.Run(tc.name, func(t *testing.T) {
-			checkShellCase(t, tc, func(s *scratch, dir string, on bool) runResult {
+			checkShellCase(t, "copilot", tc, func(s *scratch, dir string, on bool) runResult {
 				if on {
 					s.write(filepath.Join(s.home, ".bashrc"), "# scratch\n")
 					out := s.shrinkrun(s.home, "init", "copilot")

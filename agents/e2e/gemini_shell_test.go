@@ -38,10 +38,11 @@ var geminiShellCases = []struct {
 	policy   string // ~/.gemini/policies/e2e.toml
 	want     string // geminiOutcome, with and without shrinkrun
 	block    bool
+	measure  bool // TestModelVisible reports it
 }{
 	{name: "read-only, no rules", command: "git diff --no-ext-diff", want: "not offered"},
-	{name: "allowed by --allowed-tools", command: "git diff --no-ext-diff", args: []string{"--allowed-tools", "run_shell_command(git diff)"}, want: "ran", block: true},
-	{name: "allowed in settings", command: "cargo test", settings: `"tools": {"allowed": ["run_shell_command(cargo test)"]}`, want: "ran", block: true},
+	{name: "allowed by --allowed-tools", measure: true, command: "git diff --no-ext-diff", args: []string{"--allowed-tools", "run_shell_command(git diff)"}, want: "ran", block: true},
+	{name: "allowed in settings", measure: true, command: "cargo test", settings: `"tools": {"allowed": ["run_shell_command(cargo test)"]}`, want: "ran", block: true},
 	{name: "allowed by a policy rule", command: "cargo test",
 		policy: "[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"cargo test\"\ndecision = \"allow\"\npriority = 100\n", want: "ran", block: true},
 	{name: "denied by a policy rule", command: "git log --oneline", args: []string{"--allowed-tools", "run_shell_command(git log)"},
@@ -57,6 +58,7 @@ func TestGeminiShell(t *testing.T) {
 	client(t, "gemini")
 	for _, tc := range geminiShellCases {
 		t.Run(tc.name, func(t *testing.T) {
+			var results [2]string
 			for _, on := range []bool{false, true} {
 				s := newScratch(t, tc.command)
 				s.geminiSettings(tc.settings, false)
@@ -72,6 +74,7 @@ func TestGeminiShell(t *testing.T) {
 					dir = s.crate
 				}
 				r := s.runGeminiShell(dir, on, tc.args...)
+				results[b2i(on)] = r.result()
 				got := geminiOutcome(r)
 				t.Logf("shrinkrun=%v: %s, %d bytes to the model: %.200q", on, got, len(r.result()), r.result())
 				if got != tc.want {
@@ -85,6 +88,9 @@ func TestGeminiShell(t *testing.T) {
 				case on && tc.want != "ran" && r.ranUnder(tc.command):
 					t.Errorf("a refused command ran under shrinkrun: %v", r.history)
 				}
+			}
+			if tc.measure {
+				measured.put("gemini", tc.command, results)
 			}
 		})
 	}

@@ -34,9 +34,9 @@ func (s *scratch) runOpencode(dir string, args ...string) runResult {
 // opencodeCases are opencode's permission situations: its bash permission,
 // a string or patterns of the command as written, last match wins.
 var opencodeCases = []shellCase{
-	{name: "allowed by pattern", command: "git diff", want: "ran", block: true,
+	{name: "allowed by pattern", measure: true, command: "git diff", want: "ran", block: true,
 		setup: func(s *scratch) { s.opencodeConfig(`{"bash": {"*": "ask", "git diff*": "allow"}}`) }},
-	{name: "all allowed", command: "cargo test", want: "ran", block: true,
+	{name: "all allowed", measure: true, command: "cargo test", want: "ran", block: true,
 		setup: func(s *scratch) { s.opencodeConfig(`{"bash": "allow"}`) }},
 	{name: "asked, rejected in run", command: "cargo test", want: "refused",
 		setup: func(s *scratch) { s.opencodeConfig(`{"bash": "ask"}`) }},
@@ -53,7 +53,7 @@ func TestOpencode(t *testing.T) {
 	client(t, "opencode")
 	for _, tc := range opencodeCases {
 		t.Run(tc.name, func(t *testing.T) {
-			checkShellCase(t, tc, func(s *scratch, dir string, on bool) runResult {
+			checkShellCase(t, "opencode", tc, func(s *scratch, dir string, on bool) runResult {
 				if on {
 					s.shrinkrun(s.home, "init", "opencode")
 				}

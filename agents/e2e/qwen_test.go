@@ -43,9 +43,9 @@ func (s *scratch) runQwen(dir string, on bool, args ...string) runResult {
 var qwenCases = []shellCase{
 	{name: "no rules", command: "git diff", want: "not offered",
 		setup: func(s *scratch) { s.qwenSettings("") }},
-	{name: "allowed by a rule", command: "git diff", want: "ran", block: true,
+	{name: "allowed by a rule", measure: true, command: "git diff", want: "ran", block: true,
 		setup: func(s *scratch) { s.qwenSettings(`"permissions": {"allow": ["run_shell_command(git diff)"]}`) }},
-	{name: "allowed in tools.allowed", command: "cargo test", want: "ran", block: true,
+	{name: "allowed in tools.allowed", measure: true, command: "cargo test", want: "ran", block: true,
 		setup: func(s *scratch) { s.qwenSettings(`"tools": {"allowed": ["run_shell_command(cargo test)"]}`) }},
 	{name: "needs approval, none given", command: "cargo test", want: "refused",
 		setup: func(s *scratch) { s.qwenSettings(`"permissions": {"allow": ["run_shell_command(git status)"]}`) }},
@@ -62,7 +62,7 @@ func TestQwen(t *testing.T) {
 	client(t, "qwen")
 	for _, tc := range qwenCases {
 		t.Run(tc.name, func(t *testing.T) {
-			checkShellCase(t, tc, func(s *scratch, dir string, on bool) runResult {
+			checkShellCase(t, "qwen", tc, func(s *scratch, dir string, on bool) runResult {
 				if on {
 					s.write(filepath.Join(s.home, ".bashrc"), "# scratch\n")
 					s.shrinkrun(s.home, "init", "qwen")

@@ -58,6 +58,8 @@ type shellCase struct {
 	args    []string         // more of the client's command line
 	want    string           // outcome (or "not offered"), with and without shrinkrun
 	block   bool             // with shrinkrun, the model gets a block
+	// measure names the case TestModelVisible reports for the command.
+	measure bool
 }
 
 // ranMarks are lines the fixtures' commands print when they run.
@@ -65,7 +67,13 @@ var ranMarks = []string{"diff --git", "test result:", "initial files", "running 
 
 // checkShellCase runs tc without and with shrinkrun through run, which
 // installs the route when on is set, and compares.
-func checkShellCase(t *testing.T, tc shellCase, run func(s *scratch, dir string, on bool) runResult) {
+func checkShellCase(t *testing.T, client string, tc shellCase, run func(s *scratch, dir string, on bool) runResult) {
+	var results [2]string
+	defer func() {
+		if tc.measure {
+			measured.put(client, tc.command, results)
+		}
+	}()
 	for _, on := range []bool{false, true} {
 		s := newScratch(t, tc.command)
 		if tc.setup != nil {
@@ -76,6 +84,7 @@ func checkShellCase(t *testing.T, tc shellCase, run func(s *scratch, dir string,
 			dir = s.crate
 		}
 		r := run(s, dir, on)
+		results[b2i(on)] = r.result()
 		got := outcome(r.result(), ranMarks...)
 		if r.calls == 0 {
 			got = "not offered"

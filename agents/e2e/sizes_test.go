@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,17 +141,22 @@ func TestClientLimitsMore(t *testing.T) {
 // TestClientSizes measures what each client's model receives of outputs of
 // 1 KB to 10 MB without shrinkrun (`cat` of numbered lines): the table of
 // docs/agents.md, "What each client shows", and the figures package clients
-// sizes blocks by. It takes minutes, so it runs when asked:
+// sizes blocks by. It takes minutes, so it runs when asked (a list of
+// clients in place of 1 measures only those):
 //
 //	SHRINKRUN_E2E=1 SHRINKRUN_E2E_SIZES=1 go test ./agents/e2e -run TestClientSizes -v
 func TestClientSizes(t *testing.T) {
-	if os.Getenv("SHRINKRUN_E2E_SIZES") != "1" {
+	only := os.Getenv("SHRINKRUN_E2E_SIZES")
+	if only == "" {
 		t.Skip("measurement: SHRINKRUN_E2E_SIZES=1")
 	}
 	sizes := []int{1 << 10, 10 << 10, 20 << 10, 30 << 10, 40 << 10, 50 << 10, 100 << 10, 1 << 20, 10 << 20}
 	var table strings.Builder
 	table.WriteString("| client | output | model got | whole lines | first line | last line | file named |\n| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, name := range clients.All {
+		if only != "1" && !slices.Contains(strings.Split(only, ","), string(name)) {
+			continue
+		}
 		if _, err := clientPath(string(name)); err != nil {
 			t.Logf("%s is not installed: not measured", name)
 			continue
@@ -162,7 +168,11 @@ func TestClientSizes(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(s.repo, "big.txt"), []byte(content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			v := see(s.allowAll(name, false)(s.repo).result(), lines)
+			r := s.allowAll(name, false)(s.repo)
+			v := see(r.result(), lines)
+			if v.lines == 0 {
+				t.Logf("%s, %s: %q\nstderr: %.500s", name, size(n), r.result(), r.stderr)
+			}
 			fmt.Fprintf(&table, "| %s | %s | %d B | %d of %d | %s | %s | %s |\n", name, size(n), v.bytes, v.lines, len(lines), yes(v.first), yes(v.last), yes(v.file))
 		}
 	}
