@@ -67,7 +67,7 @@ func sessionProject(t *testing.T) string {
 // truncationMarks are what each client puts in a result it cut itself.
 var truncationMarks = []string{
 	"Output too large",                  // Claude Code, Copilot CLI, Gemini CLI
-	"tokens truncated",                  // Codex
+	"Warning: truncated output",         // Codex
 	"...output truncated...",            // opencode
 	"Tool output was too large",         // Qwen Code
 	"<persisted-output>",                // Claude Code
