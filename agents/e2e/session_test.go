@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -139,15 +138,7 @@ func TestSession(t *testing.T) {
 	}
 	var table strings.Builder
 	table.WriteString("| client | route | calls answered | input tokens (session) | tool result tokens | facts reached | cut by the client | blocks |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n")
-	for _, name := range clients.All {
-		if only != "1" && !slices.Contains(strings.Split(only, ","), string(name)) {
-			continue
-		}
-		if _, err := clientPath(string(name)); err != nil {
-			t.Logf("%s is not installed: not measured", name)
-			continue
-		}
-		client(t, string(name))
+	for _, name := range measuredClients(t, only) {
 		project := sessionProject(t)
 		var runs [2]sessionRun
 		for i, on := range []bool{false, true} {

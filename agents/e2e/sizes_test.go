@@ -153,15 +153,7 @@ func TestClientSizes(t *testing.T) {
 	sizes := []int{1 << 10, 10 << 10, 20 << 10, 30 << 10, 40 << 10, 50 << 10, 100 << 10, 1 << 20, 10 << 20}
 	var table strings.Builder
 	table.WriteString("| client | output | model got | whole lines | first line | last line | file named |\n| --- | --- | --- | --- | --- | --- | --- |\n")
-	for _, name := range clients.All {
-		if only != "1" && !slices.Contains(strings.Split(only, ","), string(name)) {
-			continue
-		}
-		if _, err := clientPath(string(name)); err != nil {
-			t.Logf("%s is not installed: not measured", name)
-			continue
-		}
-		client(t, string(name))
+	for _, name := range measuredClients(t, only) {
 		for _, n := range sizes {
 			s := newScratch(t, "cat big.txt")
 			content, lines := numbered(n)
@@ -177,6 +169,24 @@ func TestClientSizes(t *testing.T) {
 		}
 	}
 	t.Log("\n" + table.String())
+}
+
+// measuredClients are the clients a measurement runs in: all of them for
+// "1", else those of a comma-separated list, each only when installed.
+func measuredClients(t *testing.T, only string) []clients.Name {
+	var names []clients.Name
+	for _, name := range clients.All {
+		if only != "1" && !slices.Contains(strings.Split(only, ","), string(name)) {
+			continue
+		}
+		if _, err := clientPath(string(name)); err != nil {
+			t.Logf("%s is not installed: not measured", name)
+			continue
+		}
+		client(t, string(name))
+		names = append(names, name)
+	}
+	return names
 }
 
 func size(n int) string {

@@ -110,16 +110,7 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *dry {
-		if c.Changed() {
-			fmt.Fprintf(stdout, "would have %s; the file would read:\n", c.Note)
-			if c.New == nil {
-				fmt.Fprintln(stdout, "(removed)")
-			} else {
-				stdout.Write(c.New)
-			}
-		} else {
-			fmt.Fprintf(stdout, "nothing to do: %s\n", c.Note)
-		}
+		printDryRun(stdout, c)
 		return 0
 	}
 	if link != "" && !*uninstall {
@@ -150,6 +141,21 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "check it with: shrinkrun doctor; bypass it with SHRINKRUN_DISABLE=1; remove it with: shrinkrun init %s%s --uninstall\n", name, scopeFlag(scope))
 	}
 	return 0
+}
+
+// printDryRun says what a planned change would do, and the file it would
+// leave.
+func printDryRun(stdout io.Writer, c *agents.Change) {
+	if !c.Changed() {
+		fmt.Fprintf(stdout, "nothing to do: %s\n", c.Note)
+		return
+	}
+	fmt.Fprintf(stdout, "would have %s; the file would read:\n", c.Note)
+	if c.New == nil {
+		fmt.Fprintln(stdout, "(removed)")
+	} else {
+		stdout.Write(c.New)
+	}
 }
 
 // afterInstall is what the user must know once the entry is written.

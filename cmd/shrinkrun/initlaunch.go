@@ -51,16 +51,7 @@ func initLaunch(l *agents.Launch, project, dry, uninstall bool, stdout, stderr i
 		return fail(err)
 	}
 	if dry {
-		if c.Changed() {
-			fmt.Fprintf(stdout, "would have %s; the file would read:\n", c.Note)
-			if c.New == nil {
-				fmt.Fprintln(stdout, "(removed)")
-			} else {
-				stdout.Write(c.New)
-			}
-		} else {
-			fmt.Fprintf(stdout, "nothing to do: %s\n", c.Note)
-		}
+		printDryRun(stdout, c)
 		return 0
 	}
 	if uninstall {
