@@ -1,0 +1,97 @@
+package main
+
+import (
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/shrinkrun/shrinkrun/runner"
+)
+
+// passWay is how a command no rule recognizes runs.
+type passWay int
+
+const (
+	// byExec: shrinkrun becomes the command (runner.Exec). Nothing can be
+	// cut, so nothing of shrinkrun's needs to outlive the start.
+	byExec passWay = iota
+	// byRelay: the output is relayed to the caller, byte for byte below the
+	// cut limit and cut by shape above it.
+	byRelay
+	// inherited: the child is started with the caller's streams and waited
+	// for; for a run whose streams are not the process's own (run called
+	// in-process), which an exec would not reach.
+	inherited
+)
+
+// passWayFor decides how a command that passes through runs, and why.
+// Nothing is cut when stdout is a terminal (a person reads it, and no
+// client cuts it), when summaries or the cut are turned off, or when
+// neither stream is one a reader collects (both /dev/null, say).
+func (inv *invocation) passWayFor(stdin io.Reader, stdout, stderr io.Writer) (passWay, string) {
+	why := ""
+	switch {
+	case inv.raw:
+		why = "summaries turned off: nothing is cut"
+	case inv.opts.noCut:
+		why = "the cut is turned off (SHRINKRUN_CUT=0)"
+	case isTerminalWriter(stdout):
+		why = "stdout is a terminal: nothing is cut"
+	case !collected(stdout) && !collected(stderr):
+		why = "neither stdout nor stderr is a pipe, socket or file: nothing reads the output"
+	default:
+		return byRelay, ""
+	}
+	if stdin != io.Reader(os.Stdin) || stdout != io.Writer(os.Stdout) || stderr != io.Writer(os.Stderr) {
+		return inherited, why
+	}
+	return byExec, why
+}
+
+// passthrough runs a command no rule recognizes, by the way passWayFor
+// chooses.
+func (inv *invocation) passthrough(stdin io.Reader, stdout, stderr io.Writer) int {
+	way, why := inv.passWayFor(stdin, stdout, stderr)
+	switch way {
+	case byExec:
+		inv.note("pass-through by exec: %s", why)
+		inv.flushExplain(stderr)
+		// Returns only when the command could not be executed.
+		st := runner.Exec(inv.cmd, inv.recordExec)
+		return inv.record(finish(st, stderr), nil, nil)
+	case inherited:
+		inv.note("pass-through, streams inherited: %s", why)
+	default:
+		inv.note("pass-through, streams inherited")
+	}
+	inv.flushExplain(stderr)
+	st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
+	return inv.record(finish(st, stderr), nil, nil)
+}
+
+// isTerminalWriter reports whether w is a terminal.
+func isTerminalWriter(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f)
+}
+
+// collected reports whether w is a stream a reader collects and whose size
+// a client may cut: a pipe, a socket or a regular file (Claude Code gives
+// commands a file, Codex pipes, Gemini CLI sockets; docs/agents.md). A
+// writer that is not a file is an in-process caller's buffer, collected
+// too; a character device (/dev/null) is not.
+func collected(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return true
+	}
+	var st syscall.Stat_t
+	if syscall.Fstat(int(f.Fd()), &st) != nil {
+		return false
+	}
+	switch st.Mode & syscall.S_IFMT {
+	case syscall.S_IFIFO, syscall.S_IFSOCK, syscall.S_IFREG:
+		return true
+	}
+	return false
+}
