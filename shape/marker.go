@@ -1,0 +1,89 @@
+package shape
+
+import (
+	"math"
+	"strconv"
+)
+
+// Every marker the cut writes is one line that starts with "[shrinkrun: "
+// and states exactly what it stands for (docs/shape.md, "Markers").
+
+// maxCount is the largest count a marker may state, for reserving room.
+const maxCount = math.MaxInt64
+
+// maxRaw is the longest name of the raw output the budget keeps room for.
+const maxRaw = 256
+
+// markerPrefix starts every marker line.
+const markerPrefix = "[shrinkrun: "
+
+// appendCount appends "N unit" or "N units".
+func appendCount(b []byte, n int64, unit string) []byte {
+	b = strconv.AppendInt(b, n, 10)
+	b = append(b, ' ')
+	b = append(b, unit...)
+	if n != 1 {
+		b = append(b, 's')
+	}
+	return b
+}
+
+// appendGapMarker appends the marker of omitted input:
+//
+//	[shrinkrun: 4512 lines, 312044 bytes omitted]
+//	[shrinkrun: 4512 lines, 312044 bytes omitted, 2 failure lines among them]
+func appendGapMarker(b []byte, c counts) []byte {
+	b = append(b, markerPrefix...)
+	b = appendCount(b, c.lines, "line")
+	b = append(b, ", "...)
+	b = appendCount(b, c.bytes, "byte")
+	b = append(b, " omitted"...)
+	if c.fails > 0 {
+		b = append(b, ", "...)
+		b = appendCount(b, c.fails, "failure line")
+		b = append(b, " among them"...)
+	}
+	return append(b, "]\n"...)
+}
+
+func gapMarker(c counts) []byte { return appendGapMarker(nil, c) }
+
+func gapMarkerLen(c counts) int {
+	var buf [160]byte
+	return len(appendGapMarker(buf[:0], c))
+}
+
+// maxGapMarker is the longest gap marker.
+var maxGapMarker = gapMarkerLen(counts{maxCount, maxCount, maxCount})
+
+// trailer is the cut's last line: how large the output was and where it
+// is kept.
+//
+//	[shrinkrun: output cut by shape from 40213 lines, 2340112 bytes; full output: shrinkrun show 1a2b3c]
+func trailer(lines, bytes int64, raw string) []byte {
+	b := []byte(markerPrefix + "output cut by shape from ")
+	b = appendCount(b, lines, "line")
+	b = append(b, ", "...)
+	b = appendCount(b, bytes, "byte")
+	if raw != "" {
+		b = append(b, "; full output: "...)
+		b = append(b, raw...)
+	}
+	return append(b, "]\n"...)
+}
+
+// appendLineCut appends the marker that ends a line too long to keep
+// whole: what follows the kept start.
+//
+//	[shrinkrun: 80123 more bytes of this line omitted]
+func appendLineCut(b []byte, n int64) []byte {
+	b = append(b, " "+markerPrefix...)
+	b = strconv.AppendInt(b, n, 10)
+	b = append(b, " more "...)
+	if n == 1 {
+		b = append(b, "byte"...)
+	} else {
+		b = append(b, "bytes"...)
+	}
+	return append(b, " of this line omitted]\n"...)
+}

@@ -1,0 +1,370 @@
+package shape
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The invariants of docs/shape.md, held on any input, any split of it into
+// Writes and any placement of Ticks.
+
+// plan is one way of feeding an output to a Cutter: where the Writes
+// split it and where Ticks fall.
+type plan struct {
+	seed  uint64
+	ticks bool
+}
+
+// write is one Write of the feed.
+type write struct {
+	s Stream
+	p []byte
+}
+
+// writes splits the two streams into Writes, interleaved, by the plan.
+func (pl plan) writes(stdout, stderr []byte) []write {
+	r := rand.New(rand.NewPCG(pl.seed, 7))
+	var ws []write
+	streams := [2][]byte{stdout, stderr}
+	for len(streams[0])+len(streams[1]) > 0 {
+		s := Stream(r.IntN(2))
+		if len(streams[s]) == 0 {
+			s = 1 - s
+		}
+		n := min(len(streams[s]), 1+r.IntN(1+r.IntN(300)))
+		if pl.seed == 0 {
+			n = len(streams[s]) // one Write per stream
+		}
+		ws = append(ws, write{s, streams[s][:n]})
+		streams[s] = streams[s][n:]
+	}
+	return ws
+}
+
+// feed runs a Cutter over the plan and returns its chunks, every call's in
+// order.
+func feed(o Options, stdout, stderr []byte, pl plan, raw string, block []byte) []Chunk {
+	c := New(o)
+	r := rand.New(rand.NewPCG(pl.seed, 11))
+	var out []Chunk
+	wasCutting := false
+	for _, w := range pl.writes(stdout, stderr) {
+		out = append(out, c.Write(w.s, w.p)...)
+		if pl.ticks && r.IntN(3) == 0 {
+			out = append(out, c.Tick()...)
+		}
+		if wasCutting && !c.Cutting() {
+			panic("Cutting went back to false")
+		}
+		wasCutting = c.Cutting()
+	}
+	return append(out, c.Close(raw, block)...)
+}
+
+// joined is the chunks' bytes per stream, and all of them in order.
+func joined(chunks []Chunk) (streams [2][]byte, all []byte) {
+	for _, ch := range chunks {
+		streams[ch.Stream] = append(streams[ch.Stream], ch.Data...)
+		all = append(all, ch.Data...)
+	}
+	return streams, all
+}
+
+func TestPassThrough(t *testing.T) {
+	for seed := range uint64(200) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		stdout, stderr := randomOutput(r, r.IntN(3000)), randomOutput(r, r.IntN(1000))
+		total := len(stdout) + len(stderr)
+		o := Options{Limit: total + r.IntN(100), Budget: 1 + r.IntN(total+1)}
+		for _, ticks := range []bool{false, true} {
+			got, _ := joined(feed(o, stdout, stderr, plan{seed, ticks}, "shrinkrun show x", nil))
+			if !bytes.Equal(got[0], stdout) || !bytes.Equal(got[1], stderr) {
+				t.Fatalf("seed %d ticks %v: at or below the limit the output changed", seed, ticks)
+			}
+		}
+	}
+}
+
+// TestCutInvariants holds cut outputs to the budget, to exact counts and
+// to every failure line, with and without Ticks.
+func TestCutInvariants(t *testing.T) {
+	for seed := range uint64(300) {
+		r := rand.New(rand.NewPCG(seed, 2))
+		stdout := randomOutput(r, 2000+r.IntN(30000))
+		var stderr []byte
+		if seed%3 == 0 {
+			stderr = randomOutput(r, r.IntN(5000))
+		}
+		budget := []int{0, 40, 200, 600, 1500, 4000}[r.IntN(6)]
+		o := Options{Limit: 1 + r.IntN(1500), Budget: budget, Argv: []string{[]string{"x", "make", "cat"}[r.IntN(3)]}}
+		for _, ticks := range []bool{false, true} {
+			checkCut(t, fmt.Sprintf("seed %d ticks %v", seed, ticks), o, stdout, stderr, plan{seed, ticks})
+		}
+	}
+}
+
+// checkCut runs one feed and checks what any cut must be.
+func checkCut(t *testing.T, name string, o Options, stdout, stderr []byte, pl plan) {
+	t.Helper()
+	raw := "shrinkrun show 0123abcd"
+	chunks := feed(o, stdout, stderr, pl, raw, nil)
+	streams, all := joined(chunks)
+	again, _ := joined(feed(o, stdout, stderr, pl, raw, nil))
+	if !bytes.Equal(streams[0], again[0]) || !bytes.Equal(streams[1], again[1]) {
+		t.Fatalf("%s: the same calls gave two outputs", name)
+	}
+	n := o.normalized()
+	total := len(stdout) + len(stderr)
+	if total <= n.Limit {
+		return
+	}
+	if len(all) > n.Budget {
+		t.Fatalf("%s: %d bytes out, over the budget %d", name, len(all), n.Budget)
+	}
+	if len(all) >= total {
+		t.Fatalf("%s: %d bytes out of %d in", name, len(all), total)
+	}
+	if n.Budget < minBudget() {
+		return // room for nothing but the budget's own bound
+	}
+	checkFailures(t, name, stdout, stderr, streams, n.Budget)
+	if len(stderr) == 0 && !pl.ticks {
+		checkCounts(t, name, stdout, all)
+	}
+}
+
+// randomOutput makes n bytes of lines like real output: ordinary lines,
+// failures, repeats, long lines, lines without an end, control bytes.
+func randomOutput(r *rand.Rand, n int) []byte {
+	var b bytes.Buffer
+	for b.Len() < n {
+		switch r.IntN(20) {
+		case 0:
+			b.WriteString([]string{"FAIL\n", "--- FAIL: TestX (0.00s)\n", "E       assert 1 == 2\n",
+				"AssertionError: 1 != 2\n", "thread 'main' panicked at src/main.rs:2:5:\n", "error[E0425]: x\n",
+				"    x_test.go:12: want 1\n", "ValueError\n", "3 failed, 2 passed\n", "0 failed\n"}[r.IntN(10)])
+		case 1:
+			b.WriteString(strings.Repeat("same line\n", r.IntN(50)))
+		case 2:
+			b.WriteString(strings.Repeat("x", r.IntN(3000)) + "\n")
+		case 3:
+			b.WriteString("progress 10%\rprogress 50%\rprogress 100%\n")
+		case 4:
+			b.WriteString("\x1b[31mERROR\x1b[0m bad thing\n")
+		case 5:
+			b.WriteString("no newline at all")
+		case 6:
+			b.WriteString("héllo wörld ✗ ×\n")
+		default:
+			fmt.Fprintf(&b, "line %d of ordinary output\n", r.IntN(1000))
+		}
+	}
+	return b.Bytes()[:n]
+}
+
+var gapRE = regexp.MustCompile(`^\[shrinkrun: (\d+) lines?, (\d+) bytes? omitted(?:, (\d+) failure lines? among them)?\]$`)
+
+// gapCounts parses a gap marker.
+func gapCounts(l string) (c counts, ok bool) {
+	m := gapRE.FindStringSubmatch(l)
+	if m == nil {
+		return c, false
+	}
+	c.lines, _ = strconv.ParseInt(m[1], 10, 64)
+	c.bytes, _ = strconv.ParseInt(m[2], 10, 64)
+	if m[3] != "" {
+		c.fails, _ = strconv.ParseInt(m[3], 10, 64)
+	}
+	return c, true
+}
+
+// splitKeep splits b into lines, each with its newline.
+func splitKeep(b []byte) []string {
+	var ls []string
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			ls = append(ls, string(b))
+			break
+		}
+		ls = append(ls, string(b[:i+1]))
+		b = b[i+1:]
+	}
+	return ls
+}
+
+// isMarker reports whether an output line is one of the cut's markers.
+func isMarker(l string) bool { return strings.HasPrefix(l, markerPrefix) }
+
+// checkFailures: every failure line of the input is in the output or
+// counted by a marker. Lines longer than the part of a line the cut reads
+// are judged on that part.
+func checkFailures(t *testing.T, name string, stdout, stderr []byte, out [2][]byte, budget int) {
+	t.Helper()
+	want := 0
+	maxLine := max(256, budget/4)
+	for _, in := range [][]byte{stdout, stderr} {
+		for _, l := range splitKeep(in) {
+			if failLine(l[:min(len(l), maxLine)]) {
+				want++
+			}
+		}
+	}
+	got := 0
+	for _, l := range append(splitKeep(out[0]), splitKeep(out[1])...) {
+		l := strings.TrimSuffix(l, "\n")
+		if c, ok := gapCounts(l); ok {
+			got += int(c.fails)
+			continue
+		}
+		if isMarker(l) {
+			continue
+		}
+		if i := strings.Index(l, " "+markerPrefix); i >= 0 {
+			l = l[:i]
+		}
+		if failLine(l) {
+			got++
+		}
+	}
+	if got < want {
+		t.Fatalf("%s: %d failure lines in the input, %d kept or counted:\n%s\n--- stderr:\n%s", name, want, got, out[0], out[1])
+	}
+}
+
+// checkCounts walks a one-stream cut output against its input: the head,
+// then each kept line or marker, must account for every input line and
+// byte exactly once, in order.
+func checkCounts(t *testing.T, name string, in, out []byte) {
+	t.Helper()
+	ins := splitKeep(in)
+	outs := splitKeep(out)
+	i := 0
+	for k, o := range outs {
+		line := strings.TrimSuffix(o, "\n")
+		if c, ok := gapCounts(line); ok {
+			if i+int(c.lines) > len(ins) {
+				t.Fatalf("%s: marker %q counts past the input's end (%d of %d lines)", name, line, i, len(ins))
+			}
+			var b, f int64
+			for _, l := range ins[i : i+int(c.lines)] {
+				b += int64(len(l))
+				if isFailure([]byte(l)) {
+					f++
+				}
+			}
+			if b != c.bytes || f != c.fails {
+				t.Fatalf("%s: marker %q at input line %d: %d bytes and %d failure lines there", name, line, i, b, f)
+			}
+			i += int(c.lines)
+			continue
+		}
+		if strings.HasPrefix(line, markerPrefix+"output cut by shape from ") {
+			if k != len(outs)-1 {
+				t.Fatalf("%s: the trailer is not last", name)
+			}
+			want := fmt.Sprintf("%s %s", plural(int64(len(ins)), "line"), plural(int64(len(in)), "byte"))
+			if !strings.Contains(line, strings.Replace(want, " ", " ", 1)) && !strings.Contains(line, fmt.Sprintf("%s, %s", plural(int64(len(ins)), "line"), plural(int64(len(in)), "byte"))) {
+				t.Fatalf("%s: trailer %q, want %s", name, line, want)
+			}
+			if i != len(ins) {
+				t.Fatalf("%s: the output accounts for %d of %d input lines", name, i, len(ins))
+			}
+			return
+		}
+		if i >= len(ins) {
+			t.Fatalf("%s: output line %q past the input's end", name, o)
+		}
+		want := ins[i]
+		if !strings.HasSuffix(want, "\n") {
+			want += "\n"
+		}
+		if cut := strings.Index(o, " "+markerPrefix); cut >= 0 && o != want {
+			var more int64
+			fmt.Sscanf(o[cut+len(" "+markerPrefix):], "%d", &more)
+			nl := int64(0)
+			if strings.HasSuffix(ins[i], "\n") {
+				nl = 1
+			}
+			if !strings.HasPrefix(ins[i], o[:cut]) || int64(cut)+more+nl != int64(len(ins[i])) {
+				t.Fatalf("%s: cut line %q does not account for input line %d (%d bytes)", name, o, i, len(ins[i]))
+			}
+		} else if o != want {
+			t.Fatalf("%s: output line %d %q, input line %d %q", name, k, o, i, ins[i])
+		}
+		i++
+	}
+	// A budget too small for the trailer.
+	if i > len(ins) {
+		t.Fatalf("%s: accounted for %d of %d lines", name, i, len(ins))
+	}
+}
+
+func plural(n int64, unit string) string {
+	return string(appendCount(nil, n, unit))
+}
+
+func TestSplitIndependent(t *testing.T) {
+	for seed := range uint64(100) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		in := randomOutput(r, 1000+r.IntN(20000))
+		o := Options{Limit: 500 + r.IntN(2000), Budget: 300 + r.IntN(3000)}
+		want, _ := joined(feed(o, in, nil, plan{0, false}, "raw", nil))
+		got, _ := joined(feed(o, in, nil, plan{seed + 1, false}, "raw", nil))
+		if !bytes.Equal(want[0], got[0]) || !bytes.Equal(want[1], got[1]) {
+			t.Fatalf("seed %d: one Write and many gave different cuts:\n%s\n---\n%s", seed, want[0], got[0])
+		}
+	}
+}
+
+// TestBounded feeds 64 MB through a Cutter and checks that what it keeps
+// stays within a few budgets.
+func TestBounded(t *testing.T) {
+	c := New(Options{Limit: 30000, Budget: 16384})
+	r := rand.New(rand.NewPCG(1, 1))
+	chunk := randomOutput(r, 1<<20)
+	for range 64 {
+		c.Write(Stdout, chunk)
+		if kept := c.kept(); kept > 8*16384 {
+			t.Fatalf("the cutter keeps %d bytes", kept)
+		}
+	}
+	out, _ := joined(c.Close("", nil))
+	if len(out[0])+len(out[1]) > 16384 {
+		t.Fatalf("%d bytes out", len(out[0])+len(out[1]))
+	}
+}
+
+func TestBlock(t *testing.T) {
+	in := bytes.Repeat([]byte("ok line\n"), 10000)
+	block := []byte("[tool_output_compression]\nrule: bash.x\n")
+	_, all := joined(feed(Options{}, in, nil, plan{}, "shrinkrun show 1", block))
+	if !bytes.Contains(all, block) {
+		t.Fatalf("the block is not in the cut:\n%s", all)
+	}
+	_, all = joined(feed(Options{}, in[:100], nil, plan{}, "shrinkrun show 1", block))
+	if !bytes.Equal(all, in[:100]) {
+		t.Fatalf("below the limit the block replaced the output")
+	}
+}
+
+// FuzzCut holds any output, split and ticked any way, to the invariants.
+func FuzzCut(f *testing.F) {
+	f.Add([]byte("ok\nFAIL\nok\n"), []byte("E   x\n"), uint16(5), uint16(600), uint64(1), true)
+	f.Add(bytes.Repeat([]byte("line\n"), 500), []byte(nil), uint16(100), uint16(1000), uint64(0), false)
+	f.Fuzz(func(t *testing.T, stdout, stderr []byte, limit, budget uint16, seed uint64, ticks bool) {
+		o := Options{Limit: int(limit) + 1, Budget: int(budget)}
+		checkCut(t, "fuzz", o, stdout, stderr, plan{seed, ticks})
+		if len(stdout)+len(stderr) <= o.Limit {
+			got, _ := joined(feed(o, stdout, stderr, plan{seed, ticks}, "raw", nil))
+			if !bytes.Equal(got[0], stdout) || !bytes.Equal(got[1], stderr) {
+				t.Fatal("at or below the limit the output changed")
+			}
+		}
+	})
+}
