@@ -76,6 +76,10 @@ func (s *stream) copy() {
 	for {
 		n, err := s.f.Read(buf)
 		if n > 0 && !s.write(buf[:n]) {
+			// The destination failed (the relay's reader went away):
+			// closing the pipe now gives the child the broken pipe it
+			// would have had without shrinkrun.
+			s.f.Close()
 			return
 		}
 		if err != nil {
@@ -106,8 +110,8 @@ func (s *stream) write(p []byte) bool {
 	if s.cut {
 		return false
 	}
-	_, _ = s.w.Write(p)
-	return true
+	_, err := s.w.Write(p)
+	return err == nil
 }
 
 // stop ends the copy: once it returns, w receives nothing more. A read that

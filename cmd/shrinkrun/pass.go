@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"syscall"
 
 	"github.com/shrinkrun/shrinkrun/runner"
+	"github.com/shrinkrun/shrinkrun/shape"
+	"github.com/shrinkrun/shrinkrun/store"
 )
 
 // passWay is how a command no rule recognizes runs.
@@ -59,14 +62,72 @@ func (inv *invocation) passthrough(stdin io.Reader, stdout, stderr io.Writer) in
 		// Returns only when the command could not be executed.
 		st := runner.Exec(inv.cmd, inv.recordExec)
 		return inv.record(finish(st, stderr), nil, nil)
-	case inherited:
-		inv.note("pass-through, streams inherited: %s", why)
-	default:
-		inv.note("pass-through, streams inherited")
+	case byRelay:
+		return inv.relay(stdin, stdout, stderr)
 	}
+	inv.note("pass-through, streams inherited: %s", why)
 	inv.flushExplain(stderr)
 	st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
 	return inv.record(finish(st, stderr), nil, nil)
+}
+
+// relay runs the command with its output relayed: byte for byte and live
+// while it stays at or below the cut limit, cut by shape past it, with the
+// raw output kept from its first byte and named in the cut.
+func (inv *invocation) relay(stdin io.Reader, stdout, stderr io.Writer) int {
+	limit, budget := inv.opts.cutLimit, min(inv.opts.budget, inv.opts.cutLimit)
+	inv.note("pass-through, relayed: cut by shape past %d bytes (%s), to at most %d", limit, inv.limitSource(), budget)
+	inv.flushExplain(stderr)
+	argv := inv.class.Tool()
+	if argv == nil {
+		argv = inv.cmd.Argv
+	}
+	var entry *store.Entry
+	var keepErr error
+	r := runner.NewRelay(runner.RelayOptions{
+		Cutter: shape.New(shape.Options{Limit: limit, Budget: budget, Argv: argv}),
+		Limit:  limit,
+		Stdin:  stdin, Stdout: stdout, Stderr: stderr,
+		CaptureLimit: inv.opts.captureLimit,
+		Keep: func() (io.Writer, io.Writer) {
+			if entry, keepErr = inv.openEntry(); entry == nil {
+				return nil, nil
+			}
+			return entry.Stdout(), entry.Stderr()
+		},
+	})
+	st := r.Run(inv.cmd)
+	var rawName, rawID string
+	if r.Cutting() {
+		if entry != nil {
+			defer entry.Close()
+		}
+		rawID, rawName = inv.keep(entry, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+	}
+	in, out, werr := r.Close(rawName, nil)
+	if werr != nil {
+		fmt.Fprintf(stderr, "shrinkrun: the output could not be written: %v\n", werr)
+	}
+	inv.relayed = &relayStats{in: in, out: out, rawID: rawID}
+	return inv.record(finish(st, stderr), nil, nil)
+}
+
+// relayStats is what the relay saw: the bytes the command wrote, the bytes
+// that reached the caller, and the store ID of the raw copy when it was cut.
+type relayStats struct {
+	in, out int64
+	rawID   string
+}
+
+// limitSource says where the cut limit came from, for --explain.
+func (inv *invocation) limitSource() string {
+	switch {
+	case inv.opts.cutLimitSet:
+		return "--cut-limit or SHRINKRUN_CUT_LIMIT"
+	case inv.opts.client != "":
+		return string(inv.opts.client) + "'s limit"
+	}
+	return "the default limit: no client known"
 }
 
 // isTerminalWriter reports whether w is a terminal.

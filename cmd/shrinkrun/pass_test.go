@@ -20,7 +20,7 @@ import (
 // terminal is, and puts what the terminal showed on stdout. With -intr it
 // waits for the first line and types the terminal's interrupt character
 // (Ctrl-C), which the terminal turns into SIGINT for its foreground process
-// group. PROG must exit 0 (with !, must not); the exit status is logged.
+// group, every 100 ms until the command ends. PROG must exit 0 (with !, must not); the exit status is logged.
 func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
 	intr := len(args) > 0 && args[0] == "-intr"
 	if intr {
@@ -34,7 +34,7 @@ func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	defer ptmx.Close()
 	var out bytes.Buffer
-	done := make(chan struct{})
+	done, ready := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
 		r := bufio.NewReader(ptmx)
@@ -44,12 +44,27 @@ func cmdPty(ts *testscript.TestScript, neg bool, args []string) {
 			if err != nil {
 				return
 			}
-			ptmx.Write([]byte{3})
+			close(ready)
 		}
 		io.Copy(&out, r) // ends with EIO once every holder of the terminal is gone
 	}()
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
+	if intr {
+		// Typed again until the command ends: a shell between two commands
+		// can let one Ctrl-C go by, as at a real terminal.
+		go func() {
+			<-ready
+			for {
+				ptmx.Write([]byte{3})
+				select {
+				case <-done:
+					return
+				case <-time.After(100 * time.Millisecond):
+				}
+			}
+		}()
+	}
 	select {
 	case err = <-waited:
 	case <-time.After(20 * time.Second):

@@ -55,6 +55,11 @@ func (inv *invocation) appendRecord(exit *int, r *summarize.Run, block []byte) {
 		if inv.class.Rule != "" {
 			rec.Reason = "no summarizer for " + inv.class.Rule
 		}
+		if rel := inv.relayed; rel != nil {
+			// The relay saw the output: every byte, and what reached the
+			// caller (less when it was cut).
+			rec.RawBytes, rec.ShownBytes, rec.RawID = history.Int64(rel.in), history.Int64(rel.out), rel.rawID
+		}
 	case block != nil:
 		rec.Mode, rec.Rule, rec.Shown = history.Curated, inv.class.Rule, history.ShownBlock
 		rec.ShownBytes = history.Int64(int64(len(block)))

@@ -49,10 +49,11 @@ type options struct {
 	// cutLimit is the size past which output no rule recognizes is cut by
 	// shape (--cut-limit, SHRINKRUN_CUT_LIMIT, else the client's limit);
 	// noCut turns the cut off (SHRINKRUN_CUT=0).
-	cutLimit int
-	noCut    bool
-	version  bool
-	help     bool
+	cutLimit    int
+	cutLimitSet bool
+	noCut       bool
+	version     bool
+	help        bool
 	// prefix is set when the command string came from Claude Code's shell
 	// prefix: its Bash envelope is unwrapped for classifying.
 	prefix bool
@@ -131,6 +132,7 @@ func parseArgs(args []string) (options, []string, error) {
 	if !fs.Changed("budget") {
 		o.budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(o.client), summarize.DefaultBudget))
 	}
+	o.cutLimitSet = fs.Changed("cut-limit") || envInt("SHRINKRUN_CUT_LIMIT", 0) > 0
 	if !fs.Changed("cut-limit") {
 		o.cutLimit = envInt("SHRINKRUN_CUT_LIMIT", clients.Limit(o.client))
 	}
@@ -172,6 +174,8 @@ type invocation struct {
 	raw bool
 	// recorded is set once the run's history record is written.
 	recorded bool
+	// relayed is what the relay saw of a pass-through's output.
+	relayed *relayStats
 	// state is the checked state directory, opened on first use by
 	// openState; stateErr says why it could not be.
 	state    *privdir.Dir
