@@ -83,6 +83,44 @@ func EachLine(b []byte) iter.Seq[string] {
 	}
 }
 
+// LinesWith yields each line of b that holds marker, once and in order, as
+// EachLine gives it, with the bytes that follow the line's newline: a
+// signature (rules.Rule.Output) finds its tool's lines by a fast search for
+// a marker they all hold, and reads only those lines and what comes next,
+// not every line of an output that is most often another tool's.
+func LinesWith(b []byte, marker string) iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		m := []byte(marker)
+		for from := 0; from < len(b); {
+			i := bytes.Index(b[from:], m)
+			if i < 0 {
+				return
+			}
+			i += from
+			start := bytes.LastIndexByte(b[:i], '\n') + 1
+			end, next := len(b), len(b)
+			if j := bytes.IndexByte(b[i:], '\n'); j >= 0 {
+				end, next = i+j, i+j+1
+			}
+			l := strings.TrimSuffix(unsafe.String(unsafe.SliceData(b[start:end]), end-start), "\r")
+			if !yield(l, b[next:]) {
+				return
+			}
+			from = next
+		}
+	}
+}
+
+// FirstLine returns the first line of b as EachLine gives it, and the
+// bytes after it: the line after one LinesWith found.
+func FirstLine(b []byte) (line string, rest []byte) {
+	l, rest, _ := bytes.Cut(b, []byte{'\n'})
+	if len(l) == 0 {
+		return "", rest
+	}
+	return strings.TrimSuffix(unsafe.String(&l[0], len(l)), "\r"), rest
+}
+
 // ContainsAny reports whether b holds any of markers: a stream-level gate
 // for a finder whose every find holds one, so that outputs of other tools
 // cost a few fast searches instead of a pass of per-line parsing.

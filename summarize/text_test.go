@@ -33,6 +33,28 @@ func TestLines(t *testing.T) {
 	}
 }
 
+func TestLinesWith(t *testing.T) {
+	type hit struct{ line, rest string }
+	for _, c := range []struct {
+		in, marker string
+		want       []hit
+	}{
+		{"", "x", nil},
+		{"a\nxb\nc\n", "x", []hit{{"xb", "c\n"}}},
+		{"xx x\r\nx", "x", []hit{{"xx x", "x"}, {"x", ""}}},
+		{"no\nmarker\n", "z", nil},
+		{"ab\nab\n", "b\nab", []hit{{"ab", "ab\n"}}},
+	} {
+		var got []hit
+		for l, rest := range LinesWith([]byte(c.in), c.marker) {
+			got = append(got, hit{l, string(rest)})
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("LinesWith(%q, %q) = %q, want %q", c.in, c.marker, got, c.want)
+		}
+	}
+}
+
 var locationCases = map[string]bool{
 	"src/lib.rs:37:9":    true,
 	"C:/x.rs:1:2":        true,

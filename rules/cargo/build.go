@@ -14,6 +14,29 @@ func MatchBuild(argv []string) classify.Answer { return matchSub(argv, "build", 
 
 var buildFormats = slices.Concat(formats, []string{"--timings"})
 
+// BuildOutput is rustc's and cargo's signature: a diagnostic's primary
+// location arrow on a Rust source ("  --> src/main.rs:12:30"), or cargo's
+// "error: could not compile `NAME`". The arrow before a location is
+// rustc's layout, and ".rs" its language's; C compilers, Go and Python
+// put the location first on the line.
+func BuildOutput(r *summarize.Run) bool {
+	for _, b := range [][]byte{r.Stdout, r.Stderr} {
+		for l := range summarize.LinesWith(b, "--> ") {
+			if loc, ok := arrowLocation(l); ok {
+				if path, _, _ := strings.Cut(loc, ":"); strings.HasSuffix(path, ".rs") {
+					return true
+				}
+			}
+		}
+		for l := range summarize.LinesWith(b, "error: could not compile `") {
+			if strings.HasPrefix(l, "error: could not compile `") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Caps of what cargo build adds to cargo check's fields.
 const (
 	maxLinkerErrors      = 30

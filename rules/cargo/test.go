@@ -11,6 +11,28 @@ import (
 // MatchTest recognizes cargo test.
 func MatchTest(argv []string) classify.Answer { return matchSub(argv, "test", formats) }
 
+// TestOutput is libtest's signature: the "test result: ok. 3 passed; 0
+// failed; ..." line that closes each test binary's run. Its words and
+// layout are libtest's own; other runners end on "N passed in Xs"
+// (pytest), "Tests:" (jest, vitest) or "ok  \tpkg" (go test).
+func TestOutput(r *summarize.Run) bool {
+	for _, b := range [][]byte{r.Stdout, r.Stderr} {
+		for l := range summarize.LinesWith(b, "test result: ") {
+			rest, ok := strings.CutPrefix(l, "test result: ok. ")
+			if !ok {
+				rest, ok = strings.CutPrefix(l, "test result: FAILED. ")
+			}
+			passed := summarize.DigitsPrefix(rest)
+			after, found := strings.CutPrefix(rest[len(passed):], " passed; ")
+			failed := summarize.DigitsPrefix(after)
+			if ok && found && passed != "" && failed != "" && strings.HasPrefix(after[len(failed):], " failed; ") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Caps of bash.cargo_test. Failing names are short and each one matters, so
 // at least a hundred are always listed; failure contexts and per-binary
 // results take what the budget leaves.

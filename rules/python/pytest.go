@@ -159,6 +159,59 @@ func pytestAbbrev(name string) bool {
 	return false
 }
 
+// PytestOutput is pytest's signature: its session header, the "test
+// session starts" banner and the "platform ... -- Python ..., pytest-..."
+// line under it; or, under -q, which prints no header, a progress line
+// ("..F.s    [100%]") and, after it, the final line ("3 failed, 5 passed
+// in 0.12s"). The banner names pytest's session and the line under it
+// pytest's version; no other runner draws its progress as a percentage in
+// brackets after a row of outcome letters and ends on counts "in 0.12s".
+func PytestOutput(r *summarize.Run) bool {
+	for _, b := range [][]byte{r.Stdout, r.Stderr} {
+		for l, rest := range summarize.LinesWith(b, "test session starts") {
+			if t, ok := pyBanner(l); ok && t == "test session starts" {
+				next, _ := summarize.FirstLine(rest)
+				if strings.HasPrefix(next, "platform ") && strings.Contains(next, " -- Python ") && strings.Contains(next, ", pytest-") {
+					return true
+				}
+			}
+		}
+		for l, rest := range summarize.LinesWith(b, "%]") {
+			if !isPyProgressLine(l) {
+				continue
+			}
+			for f := range summarize.EachLine(rest) {
+				if _, ok := pySummaryLine(f); ok {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
+}
+
+// isPyProgressLine reports whether l is a line of pytest's progress without
+// -v: a letter or dot per test (".", "F", "E", "s", "x", "X"), blanks, and
+// the share of tests run in brackets, "[ 45%]".
+func isPyProgressLine(l string) bool {
+	t := strings.TrimRight(l, " ")
+	i := strings.LastIndexByte(t, '[')
+	if i < 0 || !strings.HasSuffix(t, "%]") || !isPyProgress(t[i+1:len(t)-1]) {
+		return false
+	}
+	outcomes := strings.TrimRight(t[:i], " ")
+	if outcomes == "" {
+		return false
+	}
+	for j := 0; j < len(outcomes); j++ {
+		if strings.IndexByte(".FEsxX", outcomes[j]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Caps of bash.pytest. Failing node ids are short and each one matters, so
 // at least a hundred are always listed; failure contexts take what the
 // budget leaves after them.
