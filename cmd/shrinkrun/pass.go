@@ -6,9 +6,11 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/store"
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // passWay is how a command no rule recognizes runs.
@@ -98,18 +100,54 @@ func (inv *invocation) relay(stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	st := r.Run(inv.cmd)
 	var rawName, rawID string
+	var block []byte
 	if r.Cutting() {
 		if entry != nil {
 			defer entry.Close()
 		}
 		rawID, rawName = inv.keep(entry, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+		block = inv.claim(r.Capture(), st, argv, budget, rawName)
 	}
-	in, out, werr := r.Close(rawName, nil)
+	in, out, werr := r.Close(rawName, block)
+	inv.flushExplain(stderr)
 	if werr != nil {
 		fmt.Fprintf(stderr, "shrinkrun: the output could not be written: %v\n", werr)
 	}
 	inv.relayed = &relayStats{in: in, out: out, rawID: rawID}
 	return inv.record(finish(st, stderr), nil, nil)
+}
+
+// claim is the block of the rule that recognizes a cut output by its
+// signature (rules.Claim), whatever its command, made from the capture, for
+// the cutter to print in place of its shaped middle and tail; nil when no
+// rule does or its rule fails on it.
+func (inv *invocation) claim(out *runner.Output, st runner.Status, argv []string, budget int, rawName string) []byte {
+	r := &summarize.Run{
+		Command:         inv.text,
+		Argv:            argv,
+		Stdout:          out.Stdout.Bytes(),
+		Stderr:          out.Stderr.Bytes(),
+		StdoutBytes:     out.Stdout.Total(),
+		StderrBytes:     out.Stderr.Total(),
+		StdoutTruncated: out.Stdout.Truncated(),
+		StderrTruncated: out.Stderr.Truncated(),
+		ExitCode:        st.Code,
+		Exited:          st.Exited,
+		Budget:          budget,
+		Cut:             rules.OutputCut(inv.class),
+		RawOutput:       rawName,
+	}
+	id, ok := rules.Claim(r)
+	if !ok {
+		return nil
+	}
+	r.Rule, r.ByOutput = id, true
+	block, ok := rules.Block(r)
+	if !ok {
+		return nil
+	}
+	inv.note("recognized by output: %s", id)
+	return block
 }
 
 // relayStats is what the relay saw: the bytes the command wrote, the bytes
