@@ -121,6 +121,29 @@ func FirstLine(b []byte) (line string, rest []byte) {
 	return strings.TrimSuffix(unsafe.String(&l[0], len(l)), "\r"), rest
 }
 
+// LastLines returns the last n lines of b (fewer when b has fewer), as
+// Lines gives them: a signature that looks for a tool's closing line reads
+// only the end of an output.
+func LastLines(b []byte, n int) []string {
+	if n <= 0 {
+		return nil
+	}
+	end := len(b)
+	if end > 0 && b[end-1] == '\n' {
+		end--
+	}
+	start := 0
+	for i, at := 0, end; i < n; i++ {
+		j := bytes.LastIndexByte(b[:at], '\n')
+		if j < 0 {
+			start = 0 // fewer than n lines: all of them
+			break
+		}
+		start, at = j+1, j
+	}
+	return Lines(b[start:])
+}
+
 // ContainsAny reports whether b holds any of markers: a stream-level gate
 // for a finder whose every find holds one, so that outputs of other tools
 // cost a few fast searches instead of a pass of per-line parsing.

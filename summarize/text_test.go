@@ -55,6 +55,25 @@ func TestLinesWith(t *testing.T) {
 	}
 }
 
+func TestLastLines(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want []string
+	}{
+		{"", 3, nil},
+		{"a\nb\nc\n", 2, []string{"b", "c"}},
+		{"a\nb\nc", 2, []string{"b", "c"}},
+		{"a\nb\n", 5, []string{"a", "b"}},
+		{"a\r\n\nb\n", 3, []string{"a", "", "b"}},
+		{"\n\n", 1, []string{""}},
+	} {
+		if got := LastLines([]byte(c.in), c.n); !slices.Equal(got, c.want) {
+			t.Errorf("LastLines(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
 var locationCases = map[string]bool{
 	"src/lib.rs:37:9":    true,
 	"C:/x.rs:1:2":        true,

@@ -161,11 +161,14 @@ func pytestAbbrev(name string) bool {
 
 // PytestOutput is pytest's signature: its session header, the "test
 // session starts" banner and the "platform ... -- Python ..., pytest-..."
-// line under it; or, under -q, which prints no header, a progress line
-// ("..F.s    [100%]") and, after it, the final line ("3 failed, 5 passed
-// in 0.12s"). The banner names pytest's session and the line under it
-// pytest's version; no other runner draws its progress as a percentage in
-// brackets after a row of outcome letters and ends on counts "in 0.12s".
+// line under it; or its final line ("3 failed, 5 passed in 0.12s") among
+// the last pyCloseLines lines of a stream, padded with "=" as pytest draws
+// it, or, under -q, unpadded after a progress line ("..F.s   [100%]"), a
+// short summary entry ("FAILED tests/x.py::test_y - ...") or the warnings'
+// "-- Docs: " line. The banner names pytest's session and the line under
+// it pytest's version; a line of counts "in 0.12s" framed with "=" or
+// after those lines is pytest's: other runners end on "test result:"
+// (libtest), "Tests:" (jest, vitest) or "Ran N tests" (unittest).
 func PytestOutput(r *summarize.Run) bool {
 	for _, b := range [][]byte{r.Stdout, r.Stderr} {
 		for l, rest := range summarize.LinesWith(b, "test session starts") {
@@ -176,19 +179,28 @@ func PytestOutput(r *summarize.Run) bool {
 				}
 			}
 		}
-		for l, rest := range summarize.LinesWith(b, "%]") {
-			if !isPyProgressLine(l) {
-				continue
+		prev := ""
+		for _, l := range summarize.LastLines(b, pyCloseLines) {
+			if _, ok := pySummaryLine(l); ok && (l[0] == '=' || isPyProgressLine(prev) ||
+				strings.HasPrefix(prev, "-- Docs: ") || isPyShortEntry(prev)) {
+				return true
 			}
-			for f := range summarize.EachLine(rest) {
-				if _, ok := pySummaryLine(f); ok {
-					return true
-				}
+			if strings.TrimSpace(l) != "" {
+				prev = l
 			}
-			break
 		}
 	}
 	return false
+}
+
+// pyCloseLines is how many of a stream's last lines PytestOutput reads
+// for the final line: what a make, npm, tox or script run prints after
+// pytest's own last line.
+const pyCloseLines = 30
+
+func isPyShortEntry(l string) bool {
+	_, _, ok := pyShortEntry(l)
+	return ok
 }
 
 // isPyProgressLine reports whether l is a line of pytest's progress without

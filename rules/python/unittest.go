@@ -56,7 +56,10 @@ var djangoRefused = []string{"--help", "--version", "--pdb", "--testrunner"}
 // matchDjangoTest reads a Django management command from argv[at]: test,
 // and its options.
 func matchDjangoTest(argv []string, at int) classify.Answer {
-	if at >= len(argv) || argv[at] != "test" {
+	if at >= len(argv) {
+		return classify.Other(at-1, "manage.py without a command")
+	}
+	if argv[at] != "test" {
 		return classify.Other(at, "not manage.py test")
 	}
 	if j := longOrAbbrev(argv, at+1, djangoRefused, "h"); j >= 0 {
@@ -112,6 +115,7 @@ var utCounts = []struct{ key, word string }{
 // lines under it, its frames' locations and its exception's lines.
 type utSection struct {
 	head    string
+	name    string // the test the head names
 	doc     []string
 	frames  bool // past the head's dashes: in the traceback
 	relLoc1 string
@@ -202,16 +206,17 @@ func Unittest(r *summarize.Run) *summarize.Body {
 			b.Count(c.key, counts[c.key])
 		}
 	}
-	u.failed.list(b, "failed_tests")
-	u.errored.list(b, "error_tests")
-	u.unexpect.list(b, "unexpected_success_tests")
 
 	tail := 0
 	if len(stated) == 0 && r.Failed() {
 		tail = pyTailLines // no status: how the run ended is in its last lines
 	}
 	excerpt, excerptLost := pyExcerpt(u.other, isPyMustKeep, pyMaxMustKeep, tail)
-	room := r.BodyRoom() - len(b.Render()) - pyExcerptSize("output_excerpt", excerpt, excerptLost)
+	// The sections take what the budget leaves after the names of every
+	// failing test, which the lists show for the sections left out.
+	var names summarize.Body
+	u.addNames(&names, nil)
+	room := r.BodyRoom() - len(b.Render()) - len(names.Render()) - pyExcerptSize("output_excerpt", excerpt, excerptLost)
 	items, lost := u.sectionItems()
 	if len(lost) > 0 {
 		room -= len("failure_lines_omitted: 0000000000\n")
@@ -221,8 +226,37 @@ func Unittest(r *summarize.Run) *summarize.Body {
 	if l := sum(lost[:min(n, len(lost))]); l > 0 {
 		b.Count("failure_lines_omitted", l)
 	}
+	shown := map[string]bool{}
+	for _, s := range u.sections[:min(n, len(u.sections))] {
+		shown[s.name] = true
+	}
+	u.addNames(b, shown)
 	addPyExcerpt(b, "output_excerpt", excerpt, excerptLost)
 	return b
+}
+
+// addNames adds the lists of the failing, erroring and unexpectedly
+// passing tests, but those whose section is shown: a section's head
+// names its test.
+func (u *unittestLog) addNames(b *summarize.Body, shown map[string]bool) {
+	for _, l := range []struct {
+		key string
+		ids *pyIDs
+	}{{"failed_tests", &u.failed}, {"error_tests", &u.errored}, {"unexpected_success_tests", &u.unexpect}} {
+		var ids []string
+		total := len(l.ids.seen)
+		for id := range shown {
+			if l.ids.seen[id] {
+				total--
+			}
+		}
+		for _, id := range l.ids.ids {
+			if !shown[id] {
+				ids = append(ids, id)
+			}
+		}
+		b.ListHead(l.key, ids, total)
+	}
 }
 
 func sum(ns []int) int {
@@ -273,7 +307,7 @@ func (u *unittestLog) Feed(l string) {
 			s = new(utSection)
 			u.sections = append(u.sections, s)
 		}
-		*s = utSection{head: l, message: s.message[:0]}
+		*s = utSection{head: l, name: name, message: s.message[:0]}
 		u.sec = s
 		return
 	}
