@@ -62,22 +62,14 @@ func Budget(n Name) int {
 }
 
 // Limit is the size in bytes past which the client cuts a command's output
-// itself, so where shrinkrun cuts an output no rule recognizes by its shape
-// instead; DefaultLimit for an unknown client. The clients count
-// characters, never more than bytes, so the byte figure cuts no later than
-// the client would.
+// itself, and so where shrinkrun cuts an output no rule recognizes by its
+// shape instead; 0 for an unknown client (shape.DefaultLimit then applies,
+// docs/agents.md "Where output is cut"). The clients count characters,
+// never more than bytes, so the byte figure cuts no later than the client
+// would.
 func Limit(n Name) int {
-	if l, ok := limits[n]; ok && l.over > 0 {
-		return int(l.over)
-	}
-	return DefaultLimit
+	return int(limits[n].over)
 }
-
-// DefaultLimit is where an output is cut when no client is known
-// (docs/agents.md, "Where output is cut"): the cut of Claude Code and
-// OpenHands (30,000 characters), under Gemini CLI's 40,000 and opencode's
-// 50 KB; Codex, which cuts at 10,000 bytes, is detected and sized.
-const DefaultLimit = 30000
 
 // Shown is how many of an output's bytes the client's model would have
 // read had shrinkrun printed it raw, and, when that is less than all of

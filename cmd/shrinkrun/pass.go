@@ -57,64 +57,99 @@ func (inv *invocation) passWayFor(stdin io.Reader, stdout, stderr io.Writer) (pa
 // chooses.
 func (inv *invocation) passthrough(stdin io.Reader, stdout, stderr io.Writer) int {
 	way, why := inv.passWayFor(stdin, stdout, stderr)
-	switch way {
-	case byExec:
+	if way == byExec {
 		inv.note("pass-through by exec: %s", why)
 		inv.flushExplain(stderr)
 		// Returns only when the command could not be executed.
 		st := runner.Exec(inv.cmd, inv.recordExec)
 		return inv.record(finish(st, stderr), nil, nil)
-	case byRelay:
-		return inv.relay(stdin, stdout, stderr)
 	}
-	inv.note("pass-through, streams inherited: %s", why)
-	inv.flushExplain(stderr)
-	st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
-	return inv.record(finish(st, stderr), nil, nil)
+	p := inv.startPass(stdin, stdout, stderr)
+	return p.end(p.run(inv.cmd))
 }
 
-// relay runs the command with its output relayed: byte for byte and live
-// while it stays at or below the cut limit, cut by shape past it, with the
-// raw output kept from its first byte and named in the cut.
-func (inv *invocation) relay(stdin io.Reader, stdout, stderr io.Writer) int {
-	limit, budget := inv.opts.cutLimit, min(inv.opts.budget, inv.opts.cutLimit)
-	inv.note("pass-through, relayed: cut by shape past %d bytes (%s), to at most %d", limit, inv.limitSource(), budget)
-	inv.flushExplain(stderr)
-	argv := inv.class.Tool()
-	if argv == nil {
-		argv = inv.cmd.Argv
+// passRun is a pass-through that may run several commands one after the
+// other, never by exec: the parts of a list that no rule recognizes, when
+// a list runs part by part. When the output can be cut, one relay carries
+// every part's output, so the cut limit applies to what the caller gets of
+// them all; otherwise each part inherits the caller's streams.
+//
+// inv.startPass, then run for each part, then end once.
+type passRun struct {
+	inv            *invocation
+	stdout, stderr io.Writer
+	stdin          io.Reader
+	relay          *runner.Relay // nil when nothing can be cut
+	argv           []string      // for the cutter and a claiming rule
+	budget         int
+	entry          *store.Entry // the raw copy, from the start of the cut
+	keepErr        error
+}
+
+// startPass starts a pass-through on the caller's streams and says which
+// way it goes under --explain.
+func (inv *invocation) startPass(stdin io.Reader, stdout, stderr io.Writer) *passRun {
+	p := &passRun{inv: inv, stdin: stdin, stdout: stdout, stderr: stderr}
+	if way, why := inv.passWayFor(stdin, stdout, stderr); way != byRelay {
+		inv.note("pass-through, streams inherited: %s", why)
+		inv.flushExplain(stderr)
+		return p
 	}
-	var entry *store.Entry
-	var keepErr error
-	r := runner.NewRelay(runner.RelayOptions{
-		Cutter: shape.New(shape.Options{Limit: limit, Budget: budget, Argv: argv}),
+	limit := inv.opts.cutLimit
+	p.budget = min(inv.opts.budget, limit)
+	if p.argv = inv.class.Tool(); p.argv == nil {
+		p.argv = inv.cmd.Argv
+	}
+	inv.note("pass-through, relayed: cut by shape past %d bytes (%s), to at most %d", limit, inv.limitSource(), p.budget)
+	inv.flushExplain(stderr)
+	p.relay = runner.NewRelay(runner.RelayOptions{
+		Cutter: shape.New(shape.Options{Limit: limit, Budget: p.budget, Argv: p.argv}),
 		Limit:  limit,
 		Stdin:  stdin, Stdout: stdout, Stderr: stderr,
 		CaptureLimit: inv.opts.captureLimit,
 		Keep: func() (io.Writer, io.Writer) {
-			if entry, keepErr = inv.openEntry(); entry == nil {
+			if p.entry, p.keepErr = inv.openEntry(); p.entry == nil {
 				return nil, nil
 			}
-			return entry.Stdout(), entry.Stderr()
+			return p.entry.Stdout(), p.entry.Stderr()
 		},
 	})
-	st := r.Run(inv.cmd)
+	return p
+}
+
+// run runs one command of the pass-through to its end.
+func (p *passRun) run(c runner.Command) runner.Status {
+	if p.relay == nil {
+		return runner.Passthrough(c, p.stdin, p.stdout, p.stderr)
+	}
+	return p.relay.Run(c)
+}
+
+// end ends the pass-through whose last command ended with st: the rest of
+// the output (the cut's markers, tail and the raw copy's name, with the
+// block of a rule that recognizes the output by its signature), the
+// history record, and the exit status.
+func (p *passRun) end(st runner.Status) int {
+	inv := p.inv
+	if p.relay == nil {
+		return inv.record(finish(st, p.stderr), nil, nil)
+	}
 	var rawName, rawID string
 	var block []byte
-	if r.Cutting() {
-		if entry != nil {
-			defer entry.Close()
+	if p.relay.Cutting() {
+		if p.entry != nil {
+			defer p.entry.Close()
 		}
-		rawID, rawName = inv.keep(entry, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
-		block = inv.claim(r.Capture(), st, argv, budget, rawName)
+		rawID, rawName = inv.keep(p.entry, p.keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+		block = inv.claim(p.relay.Capture(), st, p.argv, p.budget, rawName)
 	}
-	in, out, werr := r.Close(rawName, block)
-	inv.flushExplain(stderr)
+	in, out, werr := p.relay.Close(rawName, block)
+	inv.flushExplain(p.stderr)
 	if werr != nil {
-		fmt.Fprintf(stderr, "shrinkrun: the output could not be written: %v\n", werr)
+		fmt.Fprintf(p.stderr, "shrinkrun: the output could not be written: %v\n", werr)
 	}
 	inv.relayed = &relayStats{in: in, out: out, rawID: rawID}
-	return inv.record(finish(st, stderr), nil, nil)
+	return inv.record(finish(st, p.stderr), nil, nil)
 }
 
 // claim is the block of the rule that recognizes a cut output by its

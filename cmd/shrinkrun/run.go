@@ -18,6 +18,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/setting"
+	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -134,7 +135,7 @@ func parseArgs(args []string) (options, []string, error) {
 	}
 	o.cutLimitSet = fs.Changed("cut-limit") || envInt("SHRINKRUN_CUT_LIMIT", 0) > 0
 	if !fs.Changed("cut-limit") {
-		o.cutLimit = envInt("SHRINKRUN_CUT_LIMIT", clients.Limit(o.client))
+		o.cutLimit = envInt("SHRINKRUN_CUT_LIMIT", cmp.Or(clients.Limit(o.client), shape.DefaultLimit))
 	}
 	o.noCut = setting.CutOff(os.Getenv)
 	if o.captureLimit < 1024 {
