@@ -69,6 +69,7 @@ type Relay struct {
 	capture *Output // from the start of the cut
 	in, out int64   // bytes fed and written
 	broken  [2]bool // the caller's stream failed: EPIPE or another error
+	watched [2]int  // the caller's stream's fd when it is a pipe or socket, else -1
 	werr    error   // the first write error other than EPIPE
 	timer   *time.Timer
 	armed   bool
@@ -84,6 +85,9 @@ func NewRelay(o RelayOptions) *Relay {
 		o.CaptureLimit = DefaultLimit
 	}
 	r := &Relay{o: o, merged: sameFile(o.Stdout, o.Stderr)}
+	for s, w := range []io.Writer{o.Stdout, o.Stderr} {
+		r.watched[s] = pipeOrSocket(w)
+	}
 	r.timer = time.AfterFunc(time.Hour, r.tick)
 	r.timer.Stop()
 	return r
@@ -166,6 +170,15 @@ func (r *Relay) feed(s shape.Stream, p []byte) (int, error) {
 		r.early, r.lost = [2][]byte{}, true
 	}
 	r.write(chunks)
+	if fd := r.watched[s]; fd >= 0 && !r.broken[s] && readerGone(fd) {
+		// The caller stopped reading while the cutter held what the child
+		// wrote: no write of ours met the broken pipe, so the child would
+		// write on for ever where it would have met it.
+		r.broken[s] = true
+		if r.merged {
+			r.broken[1-s] = true
+		}
+	}
 	// Below the limit the cutter holds bytes only when it returned fewer
 	// than it was fed; past it, it may hold any.
 	if !r.armed && !r.closed && (r.capture != nil || r.out < r.in) {
@@ -237,6 +250,20 @@ func (r *Relay) write(chunks []shape.Chunk) {
 			}
 		}
 	}
+}
+
+// pipeOrSocket returns w's descriptor when w is a pipe or a socket, whose
+// reader can go away, else -1.
+func pipeOrSocket(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok {
+		return -1
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&(os.ModeNamedPipe|os.ModeSocket) == 0 {
+		return -1
+	}
+	return int(f.Fd())
 }
 
 // sameFile reports whether the caller's two streams are one: the same
