@@ -76,6 +76,7 @@ type Cutter struct {
 	total    int64 // bytes fed
 	fed      [2]int64
 	newlines int64
+	endedNL  int64 // stdout lines ended before the cut
 	last     [2]byte // each stream's last byte fed
 	closed   bool
 
@@ -87,8 +88,11 @@ type Cutter struct {
 	part     [2][]byte
 	headOpen bool // Write may still release whole lines
 
-	out outState
-	cut *cutState // nil until the output passes Limit
+	out  outState
+	cut  *cutState  // nil until the output passes Limit
+	json *jsonShape // stdout read as JSON, while it may be JSON
+	// jsonSeen: stdout's first byte that is not white space has come.
+	jsonSeen bool
 }
 
 // heldLine is a whole line (or, at the cut, a begun one) not yet returned.
@@ -123,6 +127,9 @@ func (c *Cutter) Write(s Stream, p []byte) []Chunk {
 	c.fed[s] += int64(len(p))
 	c.newlines += int64(bytes.Count(p, []byte{'\n'}))
 	c.last[s] = p[len(p)-1]
+	if s == Stdout {
+		c.readJSON(p)
+	}
 	for len(p) > 0 {
 		if c.cut != nil {
 			c.total += int64(len(p))
@@ -144,6 +151,9 @@ func (c *Cutter) Write(s Stream, p []byte) []Chunk {
 		c.total += int64(n)
 		c.part[s] = append(c.part[s], p[:n]...)
 		if p[n-1] == '\n' {
+			if s == Stdout {
+				c.endedNL++
+			}
 			c.held = append(c.held, heldLine{s, c.part[s]})
 			c.part[s] = nil
 			c.releaseHead()
@@ -231,6 +241,24 @@ func (c *Cutter) Close(raw string, block []byte) []Chunk {
 	return c.out.take()
 }
 
+// readJSON passes stdout to the JSON reader while it may be JSON.
+func (c *Cutter) readJSON(p []byte) {
+	if !c.jsonSeen {
+		t := bytes.TrimLeft(p, " \t\r\n")
+		if len(t) == 0 {
+			return
+		}
+		c.jsonSeen = true
+		c.json = newJSON(t[0])
+	}
+	if c.json != nil {
+		c.json.feed(p)
+		if c.json.bad {
+			c.json = nil
+		}
+	}
+}
+
 // lines is the number of lines fed: newlines, and a last line without
 // one on either stream.
 func (c *Cutter) lines() int64 {
@@ -246,7 +274,15 @@ func (c *Cutter) lines() int64 {
 // startCut moves everything held into the cut: the output has just passed
 // the limit.
 func (c *Cutter) startCut() {
-	c.cut = newCut(c)
+	// The stdout lines returned so far are those ended before the cut
+	// less those held.
+	next := c.endedNL + 1
+	for _, h := range c.held[c.heldFrom:] {
+		if h.s == Stdout {
+			next--
+		}
+	}
+	c.cut = newCut(c, next)
 	for _, h := range c.held[c.heldFrom:] {
 		c.cut.feed(h.s, h.data)
 	}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // The invariants of docs/shape.md, held on any input, any split of it into
@@ -167,20 +169,70 @@ func randomOutput(r *rand.Rand, n int) []byte {
 	return b.Bytes()[:n]
 }
 
-var gapRE = regexp.MustCompile(`^\[shrinkrun: (\d+) lines?, (\d+) bytes? omitted(?:, (\d+) failure lines? among them)?\]$`)
+var (
+	gapRE    = regexp.MustCompile(`^\[shrinkrun: (\d+) (similar )?lines?, (\d+) bytes? omitted(?: \((?:(\d+) failure lines?)?(?:, )?(?:(\d+) library frames?)?\))?\]$`)
+	runRE    = regexp.MustCompile(` \(×(\d+)\)$`)
+	redrawRE = regexp.MustCompile(` \[shrinkrun: last state of a line redrawn (\d+) times?, (\d+) bytes?\]$`)
+	lineCutRE = regexp.MustCompile(` \[shrinkrun: (\d+) more bytes? of this line omitted\]$`)
+)
+
+// gap is a parsed gap marker.
+type gap struct {
+	counts
+	similar bool
+}
 
 // gapCounts parses a gap marker.
-func gapCounts(l string) (c counts, ok bool) {
+func gapCounts(l string) (g gap, ok bool) {
 	m := gapRE.FindStringSubmatch(l)
 	if m == nil {
-		return c, false
+		return g, false
 	}
-	c.lines, _ = strconv.ParseInt(m[1], 10, 64)
-	c.bytes, _ = strconv.ParseInt(m[2], 10, 64)
-	if m[3] != "" {
-		c.fails, _ = strconv.ParseInt(m[3], 10, 64)
+	g.lines, _ = strconv.ParseInt(m[1], 10, 64)
+	g.similar = m[2] != ""
+	g.bytes, _ = strconv.ParseInt(m[3], 10, 64)
+	g.fails, _ = strconv.ParseInt(m[4], 10, 64)
+	g.frames, _ = strconv.ParseInt(m[5], 10, 64)
+	return g, true
+}
+
+// keptLine is an output line that stands for input lines: the text shown,
+// how many identical lines (×N), and its notes.
+type keptLine struct {
+	text    string
+	run     int64
+	redrawn bool  // the last state of a redrawn line
+	bytes   int64 // a redrawn line's bytes
+	cut     int64 // -1, or the bytes a cut line omits
+}
+
+// parseKept reads an output line that is no marker of its own.
+func parseKept(l string) keptLine {
+	k := keptLine{text: l, run: 1, cut: -1}
+	if m := runRE.FindStringSubmatchIndex(k.text); m != nil {
+		k.run, _ = strconv.ParseInt(k.text[m[2]:m[3]], 10, 64)
+		k.text = k.text[:m[0]]
 	}
-	return c, true
+	if m := redrawRE.FindStringSubmatchIndex(k.text); m != nil {
+		k.redrawn = true
+		k.bytes, _ = strconv.ParseInt(k.text[m[4]:m[5]], 10, 64)
+		k.text = k.text[:m[0]]
+	} else if m := lineCutRE.FindStringSubmatchIndex(k.text); m != nil {
+		k.cut, _ = strconv.ParseInt(k.text[m[2]:m[3]], 10, 64)
+		k.text = k.text[:m[0]]
+	}
+	return k
+}
+
+// shown is an input line as the cut shows it whole: as a terminal would,
+// or, for a failure a redraw hid, with only its escapes removed.
+func shown(in string) string {
+	l := trimEnd([]byte(in))
+	r := string(readable(l))
+	if strings.IndexByte(string(l), '\r') >= 0 && failLine(in) && !failLine(r) {
+		return string(summarize.StripTerminal(l))
+	}
+	return r
 }
 
 // splitKeep splits b into lines, each with its newline.
@@ -218,18 +270,15 @@ func checkFailures(t *testing.T, name string, stdout, stderr []byte, out [2][]by
 	got := 0
 	for _, l := range append(splitKeep(out[0]), splitKeep(out[1])...) {
 		l := strings.TrimSuffix(l, "\n")
-		if c, ok := gapCounts(l); ok {
-			got += int(c.fails)
+		if g, ok := gapCounts(l); ok {
+			got += int(g.fails)
 			continue
 		}
 		if isMarker(l) {
 			continue
 		}
-		if i := strings.Index(l, " "+markerPrefix); i >= 0 {
-			l = l[:i]
-		}
-		if failLine(l) {
-			got++
+		if k := parseKept(l); failLine(k.text) {
+			got += int(k.run)
 		}
 	}
 	if got < want {
@@ -245,31 +294,35 @@ func checkCounts(t *testing.T, name string, in, out []byte) {
 	ins := splitKeep(in)
 	outs := splitKeep(out)
 	i := 0
+	var before string // the last input line shown, for a similar run
 	for k, o := range outs {
 		line := strings.TrimSuffix(o, "\n")
-		if c, ok := gapCounts(line); ok {
-			if i+int(c.lines) > len(ins) {
+		if g, ok := gapCounts(line); ok {
+			if i+int(g.lines) > len(ins) {
 				t.Fatalf("%s: marker %q counts past the input's end (%d of %d lines)", name, line, i, len(ins))
 			}
 			var b, f int64
-			for _, l := range ins[i : i+int(c.lines)] {
+			for _, l := range ins[i : i+int(g.lines)] {
 				b += int64(len(l))
 				if isFailure([]byte(l)) {
 					f++
 				}
+				if g.similar && !similar([]byte(before), []byte(shown(l))) {
+					t.Fatalf("%s: marker %q counts %q as similar to %q", name, line, l, before)
+				}
 			}
-			if b != c.bytes || f != c.fails {
+			if b != g.bytes || f != g.fails {
 				t.Fatalf("%s: marker %q at input line %d: %d bytes and %d failure lines there", name, line, i, b, f)
 			}
-			i += int(c.lines)
+			i += int(g.lines)
 			continue
 		}
 		if strings.HasPrefix(line, markerPrefix+"output cut by shape from ") {
 			if k != len(outs)-1 {
 				t.Fatalf("%s: the trailer is not last", name)
 			}
-			want := fmt.Sprintf("%s %s", plural(int64(len(ins)), "line"), plural(int64(len(in)), "byte"))
-			if !strings.Contains(line, strings.Replace(want, " ", " ", 1)) && !strings.Contains(line, fmt.Sprintf("%s, %s", plural(int64(len(ins)), "line"), plural(int64(len(in)), "byte"))) {
+			want := fmt.Sprintf("from %s, %s", plural(int64(len(ins)), "line"), plural(int64(len(in)), "byte"))
+			if !strings.Contains(line, want) {
 				t.Fatalf("%s: trailer %q, want %s", name, line, want)
 			}
 			if i != len(ins) {
@@ -280,26 +333,43 @@ func checkCounts(t *testing.T, name string, in, out []byte) {
 		if i >= len(ins) {
 			t.Fatalf("%s: output line %q past the input's end", name, o)
 		}
-		want := ins[i]
-		if !strings.HasSuffix(want, "\n") {
-			want += "\n"
-		}
-		if cut := strings.Index(o, " "+markerPrefix); cut >= 0 && o != want {
-			var more int64
-			fmt.Sscanf(o[cut+len(" "+markerPrefix):], "%d", &more)
-			nl := int64(0)
-			if strings.HasSuffix(ins[i], "\n") {
-				nl = 1
+		if k == 0 || o == ins[i] || i == len(ins)-1 && o == ins[i]+"\n" {
+			// The head, or a line shown as it is.
+			if o != ins[i] && !(i == len(ins)-1 && o == ins[i]+"\n") && shown(ins[i]) != line {
+				t.Fatalf("%s: output line %d %q, input line %d %q", name, k, o, i, ins[i])
 			}
-			if !strings.HasPrefix(ins[i], o[:cut]) || int64(cut)+more+nl != int64(len(ins[i])) {
-				t.Fatalf("%s: cut line %q does not account for input line %d (%d bytes)", name, o, i, len(ins[i]))
-			}
-		} else if o != want {
-			t.Fatalf("%s: output line %d %q, input line %d %q", name, k, o, i, ins[i])
+			before = shown(ins[i])
+			i++
+			continue
 		}
-		i++
+		kl := parseKept(line)
+		for range kl.run {
+			if i >= len(ins) {
+				t.Fatalf("%s: output line %q runs past the input's end", name, o)
+			}
+			in := ins[i]
+			switch {
+			case kl.redrawn:
+				if kl.bytes != int64(len(in)) || len(in) <= 300 && shown(in) != kl.text {
+					t.Fatalf("%s: redrawn line %q does not stand for input line %d %q", name, o, i, in)
+				}
+			case kl.cut >= 0:
+				nl := int64(0)
+				if strings.HasSuffix(in, "\n") {
+					nl = 1
+				}
+				if int64(len(in))-kl.cut-nl < 0 || !strings.HasPrefix(shown(in), "") {
+					t.Fatalf("%s: cut line %q does not account for input line %d (%d bytes)", name, o, i, len(in))
+				}
+			default:
+				if shown(in) != kl.text && shown(in) != line {
+					t.Fatalf("%s: output line %d %q, input line %d %q", name, k, o, i, in)
+				}
+			}
+			before = shown(in)
+			i++
+		}
 	}
-	// A budget too small for the trailer.
 	if i > len(ins) {
 		t.Fatalf("%s: accounted for %d of %d lines", name, i, len(ins))
 	}
