@@ -76,7 +76,7 @@ type Cutter struct {
 	total    int64 // bytes fed
 	fed      [2]int64
 	newlines int64
-	endedNL  int64 // stdout lines ended before the cut
+	endedNL  int64   // stdout lines ended before the cut
 	last     [2]byte // each stream's last byte fed
 	closed   bool
 

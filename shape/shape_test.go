@@ -170,9 +170,9 @@ func randomOutput(r *rand.Rand, n int) []byte {
 }
 
 var (
-	gapRE    = regexp.MustCompile(`^\[shrinkrun: (\d+) (similar )?lines?, (\d+) bytes? omitted(?: \((?:(\d+) failure lines?)?(?:, )?(?:(\d+) library frames?)?\))?\]$`)
-	runRE    = regexp.MustCompile(` \(×(\d+)\)$`)
-	redrawRE = regexp.MustCompile(` \[shrinkrun: last state of a line redrawn (\d+) times?, (\d+) bytes?\]$`)
+	gapRE     = regexp.MustCompile(`^\[shrinkrun: (\d+) (similar )?lines?, (\d+) bytes? omitted(?: \((?:(\d+) failure lines?)?(?:, )?(?:(\d+) library frames?)?\))?\]$`)
+	runRE     = regexp.MustCompile(` \(×(\d+)\)$`)
+	redrawRE  = regexp.MustCompile(` \[shrinkrun: last state of a line redrawn (\d+) times?, (\d+) bytes?\]$`)
 	lineCutRE = regexp.MustCompile(` \[shrinkrun: (\d+) more bytes? of this line omitted\]$`)
 )
 

@@ -31,7 +31,7 @@ const (
 )
 
 type traceStage struct {
-	lang traceLang
+	lang    traceLang
 	held    *unit // a Go function line or a Rust symbol, waiting for its location
 	libCode bool  // Python: the source lines that follow are a library frame's
 }
