@@ -169,7 +169,7 @@ func (k *cutState) place(u *unit, r rank) *node {
 func (k *cutState) omit(u *unit, frames int64) {
 	c := u.c
 	c.frames = frames
-	k.l.omit(u.s, c, false)
+	k.l.omit(u.s, c, 0)
 	k.prev = nil
 }
 
@@ -317,7 +317,7 @@ func (k *cutState) useBlock(block []byte, room int) bool {
 		stdout = stdout || n.s == Stdout && !n.gap || n.hasStdout
 	}
 	all.frames = 0
-	m := gapMarker(all, false)
+	m := gapMarker(all, 0)
 	if all.lines == 0 || len(m)+len(block)+1 > room {
 		return false
 	}

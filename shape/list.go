@@ -32,7 +32,7 @@ type node struct {
 	inTail     bool
 	gone       bool // left the list (trimmed or returned); its entries in the rank stacks are stale
 	hasStdout  bool // a gap holds lines from stdout
-	similar    bool // a gap of lines that differ from the lines around it only in their numbers
+	period     int  // a gap of similar lines (1), or of blocks of period similar lines; 0 for others
 }
 
 // counts is how much input a node stands for: lines, bytes, and of
@@ -62,7 +62,7 @@ type list struct {
 // renderSize is what n adds to the output.
 func (n *node) renderSize() int {
 	if n.gap {
-		return gapMarkerLen(n.counts, n.similar)
+		return gapMarkerLen(n.counts, n.period)
 	}
 	return len(n.text)
 }
@@ -83,16 +83,16 @@ func (l *list) push(n *node, inTail bool) {
 }
 
 // omit appends omitted input: to the gap at the end when it is of the
-// same kind (similar lines or not), or a new one.
-func (l *list) omit(s Stream, c counts, similar bool) {
-	if g := l.last; g != nil && g.gap && g.similar == similar {
+// same kind (similar lines of the same period, or not), or a new one.
+func (l *list) omit(s Stream, c counts, period int) {
+	if g := l.last; g != nil && g.gap && g.period == period {
 		l.size -= g.renderSize()
 		g.counts.add(c)
 		g.hasStdout = g.hasStdout || s == Stdout
 		l.size += g.renderSize()
 		return
 	}
-	g := &node{gap: true, counts: c, hasStdout: s == Stdout, similar: similar}
+	g := &node{gap: true, counts: c, hasStdout: s == Stdout, period: period}
 	l.link(g)
 	l.size += g.renderSize()
 }
@@ -142,7 +142,7 @@ func (l *list) drop(n *node) {
 			l.unlink(g)
 		}
 	}
-	n.gap, n.counts, n.hasStdout, n.inTail, n.similar = true, c, stdout, false, false
+	n.gap, n.counts, n.hasStdout, n.inTail, n.period = true, c, stdout, false, 0
 	l.size += n.renderSize()
 }
 
@@ -254,7 +254,7 @@ func (l *list) fit(room, tailShare int) bool {
 }
 
 // mergeGaps makes each run of gaps one gap, of similar lines only if all
-// were.
+// were, of the same period.
 func (l *list) mergeGaps() {
 	for n := l.first; n != nil; n = n.next {
 		for n.gap && n.next != nil && n.next.gap {
@@ -262,7 +262,9 @@ func (l *list) mergeGaps() {
 			l.size -= n.renderSize() + g.renderSize()
 			n.counts.add(g.counts)
 			n.hasStdout = n.hasStdout || g.hasStdout
-			n.similar = n.similar && g.similar
+			if n.period != g.period {
+				n.period = 0
+			}
 			l.unlink(g)
 			l.size += n.renderSize()
 		}
@@ -280,7 +282,7 @@ func (l *list) render(o *outState, stop *node) {
 			if n.hasStdout {
 				s = Stdout
 			}
-			o.emitLine(s, gapMarker(n.counts, n.similar))
+			o.emitLine(s, gapMarker(n.counts, n.period))
 		} else {
 			if n.inTail {
 				l.tailBytes -= len(n.text)

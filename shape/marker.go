@@ -30,21 +30,30 @@ func appendCount(b []byte, n int64, unit string) []byte {
 
 // appendGapMarker appends the marker of omitted input: how many lines
 // and bytes, and of those how many were failure lines and how many frames
-// of a trace outside the project. Similar lines differ only in their
-// numbers.
+// of a trace outside the project. Similar lines differ from the line
+// before them only in their numbers and spacing; in blocks of period
+// lines, from the line period lines before.
 //
 //	[shrinkrun: 4512 lines, 312044 bytes omitted]
 //	[shrinkrun: 498 similar lines, 23000 bytes omitted]
+//	[shrinkrun: 1993 blocks of 5 similar lines, 150000 bytes omitted]
 //	[shrinkrun: 204 lines, 11903 bytes omitted (9 failure lines, 3 library frames)]
-func appendGapMarker(b []byte, c counts, similar bool) []byte {
+func appendGapMarker(b []byte, c counts, period int) []byte {
 	b = append(b, markerPrefix...)
-	b = strconv.AppendInt(b, c.lines, 10)
-	if similar {
-		b = append(b, " similar"...)
-	}
-	b = append(b, " line"...)
-	if c.lines != 1 {
-		b = append(b, 's')
+	switch {
+	case period > 1:
+		b = appendCount(b, c.lines/int64(period), "block")
+		b = append(b, " of "...)
+		b = strconv.AppendInt(b, int64(period), 10)
+		b = append(b, " similar lines"...)
+	case period == 1:
+		b = strconv.AppendInt(b, c.lines, 10)
+		b = append(b, " similar line"...)
+		if c.lines != 1 {
+			b = append(b, 's')
+		}
+	default:
+		b = appendCount(b, c.lines, "line")
 	}
 	b = append(b, ", "...)
 	b = appendCount(b, c.bytes, "byte")
@@ -65,15 +74,16 @@ func appendGapMarker(b []byte, c counts, similar bool) []byte {
 	return append(b, "]\n"...)
 }
 
-func gapMarker(c counts, similar bool) []byte { return appendGapMarker(nil, c, similar) }
+func gapMarker(c counts, period int) []byte { return appendGapMarker(nil, c, period) }
 
-func gapMarkerLen(c counts, similar bool) int {
+func gapMarkerLen(c counts, period int) int {
 	var buf [200]byte
-	return len(appendGapMarker(buf[:0], c, similar))
+	return len(appendGapMarker(buf[:0], c, period))
 }
 
 // maxGapMarker is the longest gap marker.
-var maxGapMarker = gapMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, true)
+var maxGapMarker = max(gapMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, 0),
+	gapMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, maxPeriod))
 
 // trailer is the cut's last line: how large the output was and where it
 // is kept.

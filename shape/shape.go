@@ -295,7 +295,9 @@ func (c *Cutter) startCut() {
 
 // trailerRoom is what the budget keeps for the closing marker: its text
 // with the largest counts and a raw output name of up to maxRaw bytes.
-func trailerRoom() int { return len(trailer(maxCount, maxCount, "")) + maxRaw }
+func trailerRoom() int { return trailerMax }
+
+var trailerMax = len(trailer(maxCount, maxCount, "")) + maxRaw
 
 // afford is what the budget leaves once the closing marker has its room.
 func (c *Cutter) afford() int { return max(0, c.o.Budget-trailerRoom()) }
