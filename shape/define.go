@@ -38,7 +38,7 @@ func definition(l lang, code []byte) (depth int, ok bool) {
 		// A type in a type ( ... ) block: "\tName struct {".
 		name := identPrefix(t)
 		rest := bytes.TrimLeft(t[len(name):], " ")
-		return 1, code[0] == '\t' && col == 4 && len(name) > 0 && (startsDecl(rest, "struct") || startsDecl(rest, "interface") ||
+		return 1, code[0] == '\t' && col == 4 && len(name) > 0 && (bytes.HasPrefix(rest, []byte("struct {")) || bytes.HasPrefix(rest, []byte("interface {")) ||
 			bytes.HasPrefix(rest, []byte("struct{")) || bytes.HasPrefix(rest, []byte("interface{")))
 	case langJS:
 		return depth, jsDefinition(t, col > 0)
@@ -136,7 +136,7 @@ var notNames = map[string]bool{
 	"if": true, "for": true, "while": true, "switch": true, "catch": true, "return": true, "function": true, "new": true,
 	"await": true, "typeof": true, "else": true, "do": true, "try": true, "with": true, "super": true, "this": true,
 	"sizeof": true, "case": true, "synchronized": true, "throw": true, "yield": true, "import": true, "require": true,
-	"foreach": true, "elif": true, "when": true, "assert": true, "delete": true, "void": true,
+	"foreach": true, "elif": true, "when": true, "assert": true, "delete": true,
 }
 
 // jsDefinition: functions, classes, interfaces, enums, type aliases,
@@ -199,12 +199,13 @@ func cDefinition(t []byte) bool {
 		return false
 	}
 	end := bytes.TrimRight(t, " \t")
-	if bytes.HasSuffix(end, []byte(";")) {
-		return false
-	}
 	s := cutModifiers(t, "typedef", "static", "extern", "inline", "template")
 	if startsDecl(s, "struct", "union", "enum", "class", "namespace") {
-		return true
+		// Not a declaration ("struct pair;") or a variable ("struct pair p;").
+		return bytes.IndexByte(t, '{') >= 0 || !bytes.HasSuffix(end, []byte(";"))
+	}
+	if bytes.HasSuffix(end, []byte(";")) {
+		return false
 	}
 	open := bytes.IndexByte(t, '(')
 	if open <= 0 || bytes.IndexByte(t[:open], '=') >= 0 {

@@ -77,7 +77,8 @@ type jsonShape struct {
 	bad    bool
 	state  int
 	key    bool // the string being read is a key
-	esc    bool
+	esc    bool // after a backslash
+	hex    int  // hex digits still due in a \u escape
 	tok    []byte // the current key, or the current scalar's start
 	tokN   int64
 	tokFor int // the path the scalar belongs to
@@ -98,6 +99,12 @@ func newJSON(first byte) *jsonShape {
 	return &jsonShape{index: map[string]int{}, paths: []pathStat{{name: []byte("$"), parent: -1}}}
 }
 
+// isScalarByte reports whether c may go on a number or a literal: any
+// other byte ends it.
+func isScalarByte(c byte) bool {
+	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '+' || c == '.'
+}
+
 func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // feed reads the next bytes of stdout.
@@ -106,13 +113,15 @@ func (j *jsonShape) feed(p []byte) {
 		c := p[i]
 		switch j.state {
 		case jsString:
-			// The string's bytes up to a quote or a backslash, at once.
-			k := i
-			if j.esc {
-				j.esc = false
-				k++
+			if j.esc || j.hex > 0 {
+				j.escaped(c)
+				j.keep(p[i : i+1])
+				continue
 			}
-			for k < len(p) && p[k] != '"' && p[k] != '\\' {
+			// The string's bytes up to a quote, a backslash or a control
+			// character, at once.
+			k := i
+			for k < len(p) && p[k] != '"' && p[k] != '\\' && p[k] >= 0x20 {
 				k++
 			}
 			j.keep(p[i:k])
@@ -122,13 +131,16 @@ func (j *jsonShape) feed(p []byte) {
 			}
 			i = k
 			j.keep(p[k : k+1])
-			if p[k] == '\\' {
+			switch {
+			case p[k] == '\\':
 				j.esc = true
-				continue
+			case p[k] < 0x20:
+				j.bad = true
+			default:
+				j.endString()
 			}
-			j.endString()
 		case jsScalar:
-			if isJSONSpace(c) || c == ',' || c == ']' || c == '}' {
+			if !isScalarByte(c) {
 				j.endScalar()
 				i-- // read c again in the state after the value
 				continue
@@ -140,6 +152,25 @@ func (j *jsonShape) feed(p []byte) {
 			}
 			j.token(c, p[i:i+1])
 		}
+	}
+}
+
+// escaped reads the byte after a backslash, or a \u escape's digit.
+func (j *jsonShape) escaped(c byte) {
+	if j.hex > 0 {
+		j.hex--
+		if !isDigit(c) && !('a' <= c|0x20 && c|0x20 <= 'f') {
+			j.bad = true
+		}
+		return
+	}
+	j.esc = false
+	switch c {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+	case 'u':
+		j.hex = 4
+	default:
+		j.bad = true
 	}
 }
 
@@ -401,11 +432,15 @@ func (j *jsonShape) valid() bool {
 	return !j.bad && j.state == jsAfter
 }
 
-// fit returns the structure, as room allows once the list keeps only what
-// is ranked (failures and the like): the paths in the order they were
-// first seen, and a count of those left out.
+// fit returns the structure, as room allows once the list keeps only the
+// failure lines: the paths in the order they were first seen, and a count
+// of those left out.
 func (j *jsonShape) fit(k *cutState, room int) []byte {
 	for k.l.ageTail() {
+	}
+	for r := rankPlain; r < rankFailure; r++ {
+		for k.l.dropRank(r) {
+		}
 	}
 	room -= k.l.size
 	b := []byte(markerPrefix + "stdout is ")

@@ -64,6 +64,9 @@ type entry struct {
 
 const maxDepth = 8
 
+// maxEntry is the most of a definition's line the outline shows.
+const maxEntry = 100
+
 // newOutline returns the outline of the file argv views whole, or nil when
 // argv is no such view of a source file.
 func newOutline(argv []string, budget int) *outline {
@@ -168,19 +171,24 @@ func (o *outline) see(u *unit) {
 		return
 	}
 	e := entry{out: u.no, depth: min(depth, maxDepth)}
-	if o.numbered {
-		e.text = append([]byte(nil), text...)
+	if !o.numbered {
+		e.text = append(strconv.AppendInt(nil, no, 10), ':')
+	}
+	if len(text) > maxEntry {
+		// A signature over many columns: its start names it.
+		e.text = append(append(e.text, runeStart(text[:maxEntry])...), "…"...)
 	} else {
-		e.text = strconv.AppendInt(nil, no, 10)
-		e.text = append(append(e.text, ':'), text...)
+		e.text = append(e.text, text...)
 	}
 	e.text = append(e.text, '\n')
 	o.entries = append(o.entries, e)
 	o.byDepth[e.depth] = append(o.byDepth[e.depth], len(o.entries)-1)
 	o.bytes += len(e.text)
-	for o.bytes > o.budget && o.dropDeepest() {
+	// Memory: what fit keeps is under the budget, and it leaves out whole
+	// levels of indentation, so a few budgets of the deepest are enough.
+	for o.bytes > 4*o.budget && o.dropDeepest() {
 	}
-	if len(o.entries) > 4*o.budget/8+64 {
+	if len(o.entries) > o.budget/2+64 {
 		o.compact()
 	}
 }
@@ -203,6 +211,53 @@ func (o *outline) dropDeepest() bool {
 		o.byDepth[d] = st
 	}
 	return false
+}
+
+// dropLevel leaves out every definition of the deepest indentation, as
+// long as a shallower one is left to show.
+func (o *outline) dropLevel() bool {
+	deepest, levels := -1, 0
+	for d := range o.byDepth {
+		if o.live(d) > 0 {
+			deepest = d
+			levels++
+		}
+	}
+	if levels < 2 {
+		return false
+	}
+	for o.live(deepest) > 0 && o.dropDeepest() {
+	}
+	return true
+}
+
+// live counts the definitions of depth d still shown.
+func (o *outline) live(d int) int {
+	n := 0
+	for _, i := range o.byDepth[d] {
+		if !o.entries[i].gone {
+			n++
+		}
+	}
+	return n
+}
+
+// thin leaves out every other definition still shown, the first kept,
+// so that what is left still spans the whole file. It reports false when
+// one or none is left.
+func (o *outline) thin() bool {
+	n := 0
+	for i := range o.entries {
+		if e := &o.entries[i]; !e.gone {
+			if n%2 == 1 {
+				e.gone = true
+				o.bytes -= len(e.text)
+				o.dropped++
+			}
+			n++
+		}
+	}
+	return n > 1
 }
 
 // compact forgets the dropped entries, so memory follows what is kept.
@@ -239,8 +294,12 @@ func numbered(l []byte) (int64, []byte, bool) {
 }
 
 // fit returns the outline of the lines the cut omits, as room allows once
-// the tail has its share: the definitions above the tail, the most deeply
-// indented left out first, and a count of those left out.
+// the tail has its share: the definitions above the tail. When they do not
+// all fit, those of the deepest indentation are left out, all of them (an
+// outline that showed the methods of the first classes only would read as
+// if the others had none), then those of the next; at the last level,
+// every other one, so that what is shown still spans the file. A count
+// says how many were left out.
 func (o *outline) fit(k *cutState, room int) []byte {
 	for k.l.tailBytes > k.tailShare() && k.l.ageTail() {
 	}
@@ -272,7 +331,7 @@ func (o *outline) fit(k *cutState, room int) []byte {
 			b = appendCount(b, o.dropped, "more definition")
 			b = append(b, " not shown]\n"...)
 		}
-		if len(b) <= room-k.l.size || !o.dropDeepest() {
+		if len(b) <= room-k.l.size || !o.dropLevel() && !o.thin() {
 			break
 		}
 	}
