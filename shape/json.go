@@ -76,9 +76,9 @@ const (
 type jsonShape struct {
 	bad    bool
 	state  int
-	key    bool // the string being read is a key
-	esc    bool // after a backslash
-	hex    int  // hex digits still due in a \u escape
+	key    bool   // the string being read is a key
+	esc    bool   // after a backslash
+	hex    int    // hex digits still due in a \u escape
 	tok    []byte // the current key, or the current scalar's start
 	tokN   int64
 	tokFor int // the path the scalar belongs to
