@@ -207,7 +207,7 @@ func (k *cutState) bound() {
 
 // room is what the budget leaves for the list, with reserve kept back.
 func (k *cutState) room(reserve int) int {
-	return k.c.o.Budget - k.c.out.n - trailerRoom() - 2 - reserve
+	return k.c.ceiling() - k.c.out.n - trailerRoom() - 2 - reserve
 }
 
 // tailShare is the tail's share of the budget, chosen by the kind of
@@ -263,10 +263,11 @@ func (k *cutState) close(raw string, block []byte) {
 	k.flush()
 	raw = oneLine(raw)
 	t := trailer(k.c.lines(), k.c.total, raw)
-	if len(raw) > maxRaw && k.c.out.n+len(t) > k.c.o.Budget-maxGapMarker-2 {
+	ceiling := k.c.ceiling()
+	if len(raw) > maxRaw && k.c.out.n+len(t) > ceiling-maxGapMarker-2 {
 		t = trailer(k.c.lines(), k.c.total, "")
 	}
-	room := k.c.o.Budget - k.c.out.n - len(t) - 2
+	room := ceiling - k.c.out.n - len(t) - 2
 	if block != nil && k.useBlock(block, room) {
 		k.c.out.emitLine(Stdout, t)
 		return
@@ -287,10 +288,10 @@ func (k *cutState) close(raw string, block []byte) {
 			}
 		}
 		k.l.mergeGaps()
-		if k.l.size+2 <= k.c.o.Budget-k.c.out.n {
+		if k.l.size+2 <= ceiling-k.c.out.n {
 			k.l.render(&k.c.out, nil)
 		}
-		if len(t)+2 <= k.c.o.Budget-k.c.out.n {
+		if len(t)+2 <= ceiling-k.c.out.n {
 			k.c.out.emitLine(Stdout, t)
 		}
 		return
@@ -308,7 +309,10 @@ func (k *cutState) close(raw string, block []byte) {
 }
 
 // useBlock writes a rule's block in place of the list, after a marker
-// for everything the list stands for, when both fit room.
+// for everything the list stands for, when both fit room. The block's
+// own counts cover the whole output, so it is printed even when Ticks
+// have already returned every line the list had: the result does not
+// depend on when they came.
 func (k *cutState) useBlock(block []byte, room int) bool {
 	var all counts
 	stdout := false
@@ -317,8 +321,11 @@ func (k *cutState) useBlock(block []byte, room int) bool {
 		stdout = stdout || n.s == Stdout && !n.gap || n.hasStdout
 	}
 	all.frames = 0
-	m := gapMarker(all, 0)
-	if all.lines == 0 || len(m)+len(block)+1 > room {
+	var m []byte
+	if all.lines > 0 {
+		m = gapMarker(all, 0)
+	}
+	if len(m)+len(block)+1 > room {
 		return false
 	}
 	s := Stderr

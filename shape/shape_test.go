@@ -125,8 +125,10 @@ func checkCut(t *testing.T, name string, o Options, stdout, stderr []byte, pl pl
 	if total <= n.Limit {
 		return
 	}
-	if len(all) > n.Budget {
-		t.Fatalf("%s: %d bytes out, over the budget %d", name, len(all), n.Budget)
+	// Without Ticks a cut stays within the budget; Ticks may release
+	// more, for liveness, but never past the limit.
+	if bound := n.Budget; len(all) > bound && (!pl.ticks || len(all) > n.Limit) {
+		t.Fatalf("%s: %d bytes out, over the budget %d (limit %d, ticks %v)", name, len(all), bound, n.Limit, pl.ticks)
 	}
 	if len(all) >= total {
 		t.Fatalf("%s: %d bytes out of %d in", name, len(all), total)
@@ -484,4 +486,59 @@ func FuzzCut(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTickLive: a server that prints its start-up log, less than the
+// limit but more than the budget, then waits, shows its last line within
+// one Tick.
+func TestTickLive(t *testing.T) {
+	c := New(Options{Limit: 30000, Budget: 16384})
+	log := bytes.Repeat([]byte("starting: loading a module of the server\n"), 370) // 15 KB
+	var out []byte
+	for _, ch := range append(c.Write(Stdout, log), c.Tick()...) {
+		out = append(out, ch.Data...)
+	}
+	for _, ch := range append(c.Write(Stdout, []byte("listening on :8080\n")), c.Tick()...) {
+		out = append(out, ch.Data...)
+	}
+	if !bytes.HasSuffix(out, []byte("listening on :8080\n")) || len(out) != len(log)+19 {
+		t.Fatalf("after a Tick %d bytes of %d are out", len(out), len(log)+19)
+	}
+	// Past the limit the cut stays within it.
+	more := bytes.Repeat([]byte("GET /health 200\n"), 3000)
+	for _, ch := range append(append(c.Write(Stdout, more), c.Tick()...), c.Close("shrinkrun show 1", nil)...) {
+		out = append(out, ch.Data...)
+	}
+	if len(out) > 30000 {
+		t.Fatalf("%d bytes out, over the limit", len(out))
+	}
+}
+
+// TestBlockAfterCommit: a claimed block is printed at Close even when
+// Ticks have returned every line the cut had kept.
+func TestBlockAfterCommit(t *testing.T) {
+	block := []byte("[tool_output_compression]\nrule: bash.unittest\n")
+	for _, tick := range []bool{false, true} {
+		c := New(Options{Limit: 2000, Budget: 1500})
+		var out []byte
+		for i := range 200 {
+			for _, ch := range c.Write(Stdout, fmt.Appendf(nil, "test_%d ... ok\n", i)) {
+				out = append(out, ch.Data...)
+			}
+		}
+		for _, ch := range c.Write(Stdout, []byte("FAILED (failures=1)\n")) {
+			out = append(out, ch.Data...)
+		}
+		if tick {
+			for _, ch := range c.Tick() {
+				out = append(out, ch.Data...)
+			}
+		}
+		for _, ch := range c.Close("shrinkrun show 1", block) {
+			out = append(out, ch.Data...)
+		}
+		if !bytes.Contains(out, block) {
+			t.Fatalf("ticks %v: no block in\n%s", tick, out)
+		}
+	}
 }
