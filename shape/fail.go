@@ -35,7 +35,7 @@ func isFailure(b []byte) bool {
 var failNeedles = [][]byte{
 	[]byte("rror"), []byte("RROR"), []byte("ail"), []byte("AIL"), []byte("atal"), []byte("ATAL"),
 	[]byte("anic"), []byte("ANIC"), []byte("xception"), []byte("Traceback"), []byte("Caused by"),
-	[]byte("***"), []byte("ERR!"), []byte("Segmentation"), []byte("Killed"), []byte("nterrupt"), []byte("Exit"),
+	[]byte("***"), []byte("ERR!"), []byte("Segmentation"), []byte("Killed"), []byte("not ok"), []byte("nterrupt"), []byte("Exit"),
 	[]byte("exit "), []byte("CRITICAL"),
 }
 
@@ -74,7 +74,7 @@ func firstWord(t []byte) []byte {
 // failPrefixes start a failure line, after its indentation.
 var failPrefixes = []string{
 	"Traceback (most recent call last)", "panic: ", "fatal error: ", "--- FAIL", "Caused by: ",
-	"Exception in thread ", "npm ERR!", "Segmentation fault", "✗ ", "✘ ", "✕ ", "× ",
+	"Exception in thread ", "npm ERR!", "Segmentation fault", "✗ ", "✘ ", "✕ ", "× ", "not ok ",
 }
 
 // failure is isFailure's reading of one line, escapes removed.
@@ -89,7 +89,7 @@ func failure(l string) bool {
 		}
 	}
 	switch {
-	case t == "Killed",
+	case t == "Killed", t == "not ok",
 		strings.HasPrefix(t, "● ") && !strings.HasPrefix(t, "● Console"),
 		isMakeError(t),
 		isExceptionLine(t),

@@ -13,8 +13,8 @@ import (
 var (
 	failLineREs = []*regexp.Regexp{
 		regexp.MustCompile(`^E[ \t]{2}`),
-		regexp.MustCompile(`^[ \t]*(Traceback \(most recent call last\)|panic: |fatal error: |--- FAIL|Caused by: |Exception in thread |npm ERR!|Segmentation fault|✗ |✘ |✕ |× )`),
-		regexp.MustCompile(`^[ \t]*Killed$`),
+		regexp.MustCompile(`^[ \t]*(Traceback \(most recent call last\)|panic: |fatal error: |--- FAIL|Caused by: |Exception in thread |npm ERR!|Segmentation fault|✗ |✘ |✕ |× |not ok )`),
+		regexp.MustCompile(`^[ \t]*(Killed|not ok)$`),
 		regexp.MustCompile(`^[ \t]*make(\[\d+\])?: \*\*\*`),
 		regexp.MustCompile(`^[ \t]*(Uncaught )?([A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)?(Error|Exception|Failure|Interrupt|Exit)( \[[^\]]*\])?(:|$)`),
 		regexp.MustCompile(`^[ \t]+[^\s:]+_test\.go:\d+: `),
@@ -24,11 +24,21 @@ var (
 		regexp.MustCompile(`(^|[ \t(,\[])\d*[1-9]\d* (errors?|failures?|failing)\b`),
 		regexp.MustCompile(`exit (status|code) [1-9]`),
 	}
+	failLineRE   = joinREs(failLineREs)
 	bulletRE     = regexp.MustCompile(`^[ \t]*● `)
 	diagnosticRE = regexp.MustCompile(`^[ \t]*\S+:\d+:\d+: +(\w*)`)
 	failWordRE   = regexp.MustCompile(`\b(ERROR|ERRORS|FATAL|FAIL|FAILED|FAILURE|FAILURES|PANIC|CRITICAL|failed|Failed)\b`)
 	zeroRE       = regexp.MustCompile(`(^|[ \t(,\[])(0+|(?i:no)) $`)
 )
+
+// joinREs is one expression that matches what any of res matches.
+func joinREs(res []*regexp.Regexp) *regexp.Regexp {
+	parts := make([]string, len(res))
+	for i, re := range res {
+		parts[i] = "(?:" + re.String() + ")"
+	}
+	return regexp.MustCompile(strings.Join(parts, "|"))
+}
 
 // failLine is the oracle's reading of a line.
 func failLine(line string) bool {
@@ -36,10 +46,8 @@ func failLine(line string) bool {
 	if strings.IndexByte(l, 0x1b) >= 0 {
 		l = string(summarize.StripTerminal([]byte(l)))
 	}
-	for _, re := range failLineREs {
-		if re.MatchString(l) {
-			return true
-		}
+	if failLineRE.MatchString(l) {
+		return true
 	}
 	if bulletRE.MatchString(l) && !strings.HasPrefix(strings.TrimLeft(l, " \t"), "● Console") {
 		return true
@@ -111,6 +119,8 @@ var failureCases = []struct {
 	{"KeyboardInterrupt", true},
 	{"OK", false},
 	{"Killed", true},
+	{"not ok 1387 - total of order 1386", true},
+	{"ok 1388 - total of order 1387", false},
 	{"main.py:12: DeprecationWarning: x", false},
 	{"except ValueError:", false},
 	{"Exception: boom", true},

@@ -12,7 +12,9 @@ type rank int8
 const (
 	rankPlain   rank = iota // an ordinary line: kept only in the tail
 	rankContext             // a line beside a failure, a trace's header
-	rankShape               // what a shape keeps: a collapsed run, a frame, an outline line
+	rankRepeat              // a run of identical lines, the ends of a run of similar ones
+	rankWarning             // a warning
+	rankFrame               // a frame of a trace in the project's own code
 	rankFailure             // a failure line
 	ranks
 )
@@ -26,20 +28,24 @@ type node struct {
 	counts            // what the node stands for in the input
 	rank       rank   // an item's rank once it leaves the tail
 	seq        int64  // an item's place in the output
+	no         int64  // an item's line number in stdout
 	inTail     bool
 	gone       bool // left the list (trimmed or returned); its entries in the rank stacks are stale
 	hasStdout  bool // a gap holds lines from stdout
+	period     int  // a gap of similar lines (1), or of blocks of period similar lines; 0 for others
 }
 
-// counts is how much input a node stands for.
+// counts is how much input a node stands for: lines, bytes, and of
+// those the failure lines and the library frames of traces.
 type counts struct {
-	lines, bytes, fails int64
+	lines, bytes, fails, frames int64
 }
 
 func (a *counts) add(b counts) {
 	a.lines += b.lines
 	a.bytes += b.bytes
 	a.fails += b.fails
+	a.frames += b.frames
 }
 
 // list is the cut's kept output after the head.
@@ -56,7 +62,7 @@ type list struct {
 // renderSize is what n adds to the output.
 func (n *node) renderSize() int {
 	if n.gap {
-		return gapMarkerLen(n.counts)
+		return gapMarkerLen(n.counts, n.period)
 	}
 	return len(n.text)
 }
@@ -76,16 +82,17 @@ func (l *list) push(n *node, inTail bool) {
 	l.byRank[n.rank] = append(l.byRank[n.rank], n)
 }
 
-// omit appends omitted input: to the gap at the end, or a new one.
-func (l *list) omit(s Stream, c counts) {
-	if g := l.last; g != nil && g.gap {
+// omit appends omitted input: to the gap at the end when it is of the
+// same kind (similar lines of the same period, or not), or a new one.
+func (l *list) omit(s Stream, c counts, period int) {
+	if g := l.last; g != nil && g.gap && g.period == period {
 		l.size -= g.renderSize()
 		g.counts.add(c)
 		g.hasStdout = g.hasStdout || s == Stdout
 		l.size += g.renderSize()
 		return
 	}
-	g := &node{gap: true, counts: c, hasStdout: s == Stdout}
+	g := &node{gap: true, counts: c, hasStdout: s == Stdout, period: period}
 	l.link(g)
 	l.size += g.renderSize()
 }
@@ -135,7 +142,7 @@ func (l *list) drop(n *node) {
 			l.unlink(g)
 		}
 	}
-	n.gap, n.counts, n.hasStdout, n.inTail = true, c, stdout, false
+	n.gap, n.counts, n.hasStdout, n.inTail, n.period = true, c, stdout, false, 0
 	l.size += n.renderSize()
 }
 
@@ -167,6 +174,27 @@ func (l *list) ageTail() bool {
 	return false
 }
 
+// rerank gives item n rank r.
+func (l *list) rerank(n *node, r rank) {
+	if n.gone || n.gap || n.rank == r {
+		return
+	}
+	n.rank = r
+	if !n.inTail {
+		l.byRank[r] = append(l.byRank[r], n)
+	}
+}
+
+// firstAfterGap returns the node after the list's first gap, or nil.
+func (l *list) firstAfterGap() *node {
+	for n := l.first; n != nil; n = n.next {
+		if n.gap {
+			return n.next
+		}
+	}
+	return nil
+}
+
 // oldestTail returns the tail's oldest item, or nil.
 func (l *list) oldestTail() *node {
 	for _, n := range l.tail[l.tailFrom:] {
@@ -184,7 +212,7 @@ func (l *list) dropRank(r rank) bool {
 	for len(st) > 0 {
 		n := st[len(st)-1]
 		st = st[:len(st)-1]
-		if !n.gone && !n.gap && !n.inTail {
+		if !n.gone && !n.gap && !n.inTail && n.rank == r {
 			l.byRank[r] = st
 			l.drop(n)
 			return true
@@ -217,9 +245,30 @@ func (l *list) fit(room, tailShare int) bool {
 	}
 	for l.size > room && l.ageTail() {
 	}
+	if l.size > room {
+		l.mergeGaps()
+	}
 	for l.size > room && l.dropRank(rankFailure) {
 	}
 	return l.size <= room
+}
+
+// mergeGaps makes each run of gaps one gap, of similar lines only if all
+// were, of the same period.
+func (l *list) mergeGaps() {
+	for n := l.first; n != nil; n = n.next {
+		for n.gap && n.next != nil && n.next.gap {
+			g := n.next
+			l.size -= n.renderSize() + g.renderSize()
+			n.counts.add(g.counts)
+			n.hasStdout = n.hasStdout || g.hasStdout
+			if n.period != g.period {
+				n.period = 0
+			}
+			l.unlink(g)
+			l.size += n.renderSize()
+		}
+	}
 }
 
 // render returns every node from the first to stop (excluded; nil for
@@ -233,7 +282,7 @@ func (l *list) render(o *outState, stop *node) {
 			if n.hasStdout {
 				s = Stdout
 			}
-			o.emitLine(s, gapMarker(n.counts))
+			o.emitLine(s, gapMarker(n.counts, n.period))
 		} else {
 			if n.inTail {
 				l.tailBytes -= len(n.text)

@@ -28,33 +28,62 @@ func appendCount(b []byte, n int64, unit string) []byte {
 	return b
 }
 
-// appendGapMarker appends the marker of omitted input:
+// appendGapMarker appends the marker of omitted input: how many lines
+// and bytes, and of those how many were failure lines and how many frames
+// of a trace outside the project. Similar lines differ from the line
+// before them only in their numbers and spacing; in blocks of period
+// lines, from the line period lines before.
 //
 //	[shrinkrun: 4512 lines, 312044 bytes omitted]
-//	[shrinkrun: 4512 lines, 312044 bytes omitted, 2 failure lines among them]
-func appendGapMarker(b []byte, c counts) []byte {
+//	[shrinkrun: 498 similar lines, 23000 bytes omitted]
+//	[shrinkrun: 1993 blocks of 5 similar lines, 150000 bytes omitted]
+//	[shrinkrun: 204 lines, 11903 bytes omitted (9 failure lines, 3 library frames)]
+func appendGapMarker(b []byte, c counts, period int) []byte {
 	b = append(b, markerPrefix...)
-	b = appendCount(b, c.lines, "line")
+	switch {
+	case period > 1:
+		b = appendCount(b, c.lines/int64(period), "block")
+		b = append(b, " of "...)
+		b = strconv.AppendInt(b, int64(period), 10)
+		b = append(b, " similar lines"...)
+	case period == 1:
+		b = strconv.AppendInt(b, c.lines, 10)
+		b = append(b, " similar line"...)
+		if c.lines != 1 {
+			b = append(b, 's')
+		}
+	default:
+		b = appendCount(b, c.lines, "line")
+	}
 	b = append(b, ", "...)
 	b = appendCount(b, c.bytes, "byte")
 	b = append(b, " omitted"...)
-	if c.fails > 0 {
-		b = append(b, ", "...)
-		b = appendCount(b, c.fails, "failure line")
-		b = append(b, " among them"...)
+	if c.fails > 0 || c.frames > 0 {
+		b = append(b, " ("...)
+		if c.fails > 0 {
+			b = appendCount(b, c.fails, "failure line")
+		}
+		if c.frames > 0 {
+			if c.fails > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendCount(b, c.frames, "library frame")
+		}
+		b = append(b, ')')
 	}
 	return append(b, "]\n"...)
 }
 
-func gapMarker(c counts) []byte { return appendGapMarker(nil, c) }
+func gapMarker(c counts, period int) []byte { return appendGapMarker(nil, c, period) }
 
-func gapMarkerLen(c counts) int {
-	var buf [160]byte
-	return len(appendGapMarker(buf[:0], c))
+func gapMarkerLen(c counts, period int) int {
+	var buf [200]byte
+	return len(appendGapMarker(buf[:0], c, period))
 }
 
 // maxGapMarker is the longest gap marker.
-var maxGapMarker = gapMarkerLen(counts{maxCount, maxCount, maxCount})
+var maxGapMarker = max(gapMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, 0),
+	gapMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, maxPeriod))
 
 // trailer is the cut's last line: how large the output was and where it
 // is kept.
@@ -85,5 +114,24 @@ func appendLineCut(b []byte, n int64) []byte {
 	} else {
 		b = append(b, "bytes"...)
 	}
-	return append(b, " of this line omitted]\n"...)
+	return append(b, " of this line omitted]"...)
+}
+
+// appendRun appends the count of a run of identical lines: "line (×N)".
+func appendRun(b []byte, n int64) []byte {
+	b = append(b, " (×"...)
+	b = strconv.AppendInt(b, n, 10)
+	return append(b, ')')
+}
+
+// appendRedraws appends the marker after the last state of a line drawn
+// again and again with "\r".
+//
+//	100% [====] [shrinkrun: last state of a line redrawn 341 times, 23412 bytes]
+func appendRedraws(b []byte, n, bytes int64) []byte {
+	b = append(b, " "+markerPrefix+"last state of a line redrawn "...)
+	b = appendCount(b, n, "time")
+	b = append(b, ", "...)
+	b = appendCount(b, bytes, "byte")
+	return append(b, ']')
 }

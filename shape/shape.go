@@ -18,7 +18,10 @@
 // that wrote everything at once.
 package shape
 
-import "bytes"
+import (
+	"bytes"
+	"math"
+)
 
 // Stream is one of the command's two output streams.
 type Stream int
@@ -76,6 +79,7 @@ type Cutter struct {
 	total    int64 // bytes fed
 	fed      [2]int64
 	newlines int64
+	endedNL  int64   // stdout lines ended before the cut
 	last     [2]byte // each stream's last byte fed
 	closed   bool
 
@@ -88,7 +92,14 @@ type Cutter struct {
 	headOpen bool // Write may still release whole lines
 
 	out outState
-	cut *cutState // nil until the output passes Limit
+	// ticked: a Tick released output before the cut; beforeCut: what
+	// was released then.
+	ticked    bool
+	beforeCut int
+	cut       *cutState  // nil until the output passes Limit
+	json      *jsonShape // stdout read as JSON, while it may be JSON
+	// jsonSeen: stdout's first byte that is not white space has come.
+	jsonSeen bool
 }
 
 // heldLine is a whole line (or, at the cut, a begun one) not yet returned.
@@ -123,6 +134,9 @@ func (c *Cutter) Write(s Stream, p []byte) []Chunk {
 	c.fed[s] += int64(len(p))
 	c.newlines += int64(bytes.Count(p, []byte{'\n'}))
 	c.last[s] = p[len(p)-1]
+	if s == Stdout {
+		c.readJSON(p)
+	}
 	for len(p) > 0 {
 		if c.cut != nil {
 			c.total += int64(len(p))
@@ -144,6 +158,9 @@ func (c *Cutter) Write(s Stream, p []byte) []Chunk {
 		c.total += int64(n)
 		c.part[s] = append(c.part[s], p[:n]...)
 		if p[n-1] == '\n' {
+			if s == Stdout {
+				c.endedNL++
+			}
 			c.held = append(c.held, heldLine{s, c.part[s]})
 			c.part[s] = nil
 			c.releaseHead()
@@ -172,9 +189,11 @@ func (c *Cutter) releaseHead() {
 
 // Tick tells the cutter that the bytes it holds have waited as long as the
 // relay lets output wait: it releases what it can without breaking the
-// budget. Before the cut that is held output up to the share a cut output
-// can afford to have shown; after it, the failure lines found so far,
-// each after a marker counting what it skipped.
+// limit. Before the cut that is held output, as long as the limit keeps
+// room for a cut's closing marker and first failure lines (a cut then
+// shrinks its middle and tail to fit, so that with Ticks a cut output is
+// at most Limit, without them at most Budget); after the cut, the failure
+// lines found so far, each after a marker counting what it skipped.
 func (c *Cutter) Tick() []Chunk {
 	if c.closed {
 		return nil
@@ -184,11 +203,19 @@ func (c *Cutter) Tick() []Chunk {
 		c.cut.commit()
 		return c.out.take()
 	}
-	capacity := c.tickCap()
+	c.releaseHeld(c.tickCap())
+	out := c.out.take()
+	c.ticked = c.ticked || len(out) > 0
+	return out
+}
+
+// releaseHeld returns held lines, then begun lines, while the output
+// returned stays within capacity.
+func (c *Cutter) releaseHeld(capacity int) {
 	for c.heldFrom < len(c.held) {
 		h := c.held[c.heldFrom]
 		if c.out.n+len(h.data) > capacity {
-			return c.out.take()
+			return
 		}
 		c.out.emit(h.s, h.data)
 		c.held[c.heldFrom] = heldLine{}
@@ -201,7 +228,6 @@ func (c *Cutter) Tick() []Chunk {
 			c.part[s] = nil
 		}
 	}
-	return c.out.take()
 }
 
 // Close ends the output: it returns everything still held when the output
@@ -218,17 +244,29 @@ func (c *Cutter) Close(raw string, block []byte) []Chunk {
 	c.closed = true
 	c.out.chunks = nil
 	if c.cut == nil {
-		for _, h := range c.held[c.heldFrom:] {
-			c.out.emit(h.s, h.data)
-		}
-		for s, p := range c.part {
-			c.out.emit(Stream(s), p)
-		}
-		c.held, c.part = nil, [2][]byte{}
+		c.releaseHeld(math.MaxInt)
 		return c.out.take()
 	}
 	c.cut.close(raw, block)
 	return c.out.take()
+}
+
+// readJSON passes stdout to the JSON reader while it may be JSON.
+func (c *Cutter) readJSON(p []byte) {
+	if !c.jsonSeen {
+		t := bytes.TrimLeft(p, " \t\r\n")
+		if len(t) == 0 {
+			return
+		}
+		c.jsonSeen = true
+		c.json = newJSON(t[0])
+	}
+	if c.json != nil {
+		c.json.feed(p)
+		if c.json.bad {
+			c.json = nil
+		}
+	}
 }
 
 // lines is the number of lines fed: newlines, and a last line without
@@ -246,7 +284,16 @@ func (c *Cutter) lines() int64 {
 // startCut moves everything held into the cut: the output has just passed
 // the limit.
 func (c *Cutter) startCut() {
-	c.cut = newCut(c)
+	// The stdout lines returned so far are those ended before the cut
+	// less those held.
+	next := c.endedNL + 1
+	for _, h := range c.held[c.heldFrom:] {
+		if h.s == Stdout {
+			next--
+		}
+	}
+	c.beforeCut = c.out.n
+	c.cut = newCut(c, next)
 	for _, h := range c.held[c.heldFrom:] {
 		c.cut.feed(h.s, h.data)
 	}
@@ -259,7 +306,9 @@ func (c *Cutter) startCut() {
 
 // trailerRoom is what the budget keeps for the closing marker: its text
 // with the largest counts and a raw output name of up to maxRaw bytes.
-func trailerRoom() int { return len(trailer(maxCount, maxCount, "")) + maxRaw }
+func trailerRoom() int { return trailerMax }
+
+var trailerMax = len(trailer(maxCount, maxCount, "")) + maxRaw
 
 // afford is what the budget leaves once the closing marker has its room.
 func (c *Cutter) afford() int { return max(0, c.o.Budget-trailerRoom()) }
@@ -268,14 +317,28 @@ func (c *Cutter) afford() int { return max(0, c.o.Budget-trailerRoom()) }
 // chosen by the kind of command.
 func (c *Cutter) headCap() int { return c.afford() * c.kind.head / 100 }
 
-// tickCap is how much a Tick releases before the cut: more than the head
-// (the output is live), but never what the failure lines and the tail of a
-// cut would need.
-func (c *Cutter) tickCap() int { return max(c.headCap(), c.afford()*tickShare/100) }
+// tickCap is how much a Tick releases before the cut. Liveness wins over
+// the budget, never over the limit: a Tick releases what waits as long as
+// the output stays within the limit less a fixed reserve, for the closing
+// marker, a marker and the first failure lines. A cut then shrinks its
+// middle and tail to what is left (ceiling), down to those.
+func (c *Cutter) tickCap() int { return max(c.headCap(), c.o.Limit-tickReserve) }
 
-// tickShare is the percentage of the budget Ticks may release before the
-// cut.
-const tickShare = 60
+// tickReserve is what a Tick leaves under the limit.
+var tickReserve = trailerMax + 2 + maxGapMarker + failReserve
+
+// failReserve is the room Ticks leave for the first failure lines.
+const failReserve = 2048
+
+// ceiling is the most the whole output may be: the budget, or, when
+// Ticks released more before the cut than the budget leaves room for,
+// what they released and the reserve, never past the limit.
+func (c *Cutter) ceiling() int {
+	if !c.ticked || c.beforeCut+tickReserve <= c.o.Budget {
+		return c.o.Budget
+	}
+	return min(c.o.Limit, c.beforeCut+tickReserve)
+}
 
 // outState is what the Cutter has returned: the chunks of the current
 // call, the bytes returned in all, and whether each stream ended its last

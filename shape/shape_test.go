@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // The invariants of docs/shape.md, held on any input, any split of it into
@@ -123,8 +125,10 @@ func checkCut(t *testing.T, name string, o Options, stdout, stderr []byte, pl pl
 	if total <= n.Limit {
 		return
 	}
-	if len(all) > n.Budget {
-		t.Fatalf("%s: %d bytes out, over the budget %d", name, len(all), n.Budget)
+	// Without Ticks a cut stays within the budget; Ticks may release
+	// more, for liveness, but never past the limit.
+	if bound := n.Budget; len(all) > bound && (!pl.ticks || len(all) > n.Limit) {
+		t.Fatalf("%s: %d bytes out, over the budget %d (limit %d, ticks %v)", name, len(all), bound, n.Limit, pl.ticks)
 	}
 	if len(all) >= total {
 		t.Fatalf("%s: %d bytes out of %d in", name, len(all), total)
@@ -132,9 +136,10 @@ func checkCut(t *testing.T, name string, o Options, stdout, stderr []byte, pl pl
 	if n.Budget < minBudget() {
 		return // room for nothing but the budget's own bound
 	}
-	checkFailures(t, name, stdout, stderr, streams, n.Budget)
+	ins := inputLines(stdout, stderr, true)
+	checkFailures(t, name, wantFailures(ins, max(256, n.Budget/4)), streams)
 	if len(stderr) == 0 && !pl.ticks {
-		checkCounts(t, name, stdout, all)
+		checkCounts(t, name, ins, all)
 	}
 }
 
@@ -167,20 +172,78 @@ func randomOutput(r *rand.Rand, n int) []byte {
 	return b.Bytes()[:n]
 }
 
-var gapRE = regexp.MustCompile(`^\[shrinkrun: (\d+) lines?, (\d+) bytes? omitted(?:, (\d+) failure lines? among them)?\]$`)
+var (
+	gapRE     = regexp.MustCompile(`^\[shrinkrun: (?:(\d+) blocks? of (\d+) similar lines|(\d+) (similar )?lines?), (\d+) bytes? omitted(?: \((?:(\d+) failure lines?)?(?:, )?(?:(\d+) library frames?)?\))?\]$`)
+	runRE     = regexp.MustCompile(` \(×(\d+)\)$`)
+	redrawRE  = regexp.MustCompile(` \[shrinkrun: last state of a line redrawn (\d+) times?, (\d+) bytes?\]$`)
+	lineCutRE = regexp.MustCompile(` \[shrinkrun: (\d+) more bytes? of this line omitted\]$`)
+)
+
+// gap is a parsed gap marker.
+type gap struct {
+	counts
+	period int // similar lines (1) or blocks of period similar lines
+}
 
 // gapCounts parses a gap marker.
-func gapCounts(l string) (c counts, ok bool) {
+func gapCounts(l string) (g gap, ok bool) {
 	m := gapRE.FindStringSubmatch(l)
 	if m == nil {
-		return c, false
+		return g, false
 	}
-	c.lines, _ = strconv.ParseInt(m[1], 10, 64)
-	c.bytes, _ = strconv.ParseInt(m[2], 10, 64)
-	if m[3] != "" {
-		c.fails, _ = strconv.ParseInt(m[3], 10, 64)
+	if m[1] != "" {
+		blocks, _ := strconv.ParseInt(m[1], 10, 64)
+		period, _ := strconv.Atoi(m[2])
+		g.lines, g.period = blocks*int64(period), period
+	} else {
+		g.lines, _ = strconv.ParseInt(m[3], 10, 64)
+		if m[4] != "" {
+			g.period = 1
+		}
 	}
-	return c, true
+	g.bytes, _ = strconv.ParseInt(m[5], 10, 64)
+	g.fails, _ = strconv.ParseInt(m[6], 10, 64)
+	g.frames, _ = strconv.ParseInt(m[7], 10, 64)
+	return g, true
+}
+
+// keptLine is an output line that stands for input lines: the text shown,
+// how many identical lines (×N), and its notes.
+type keptLine struct {
+	text    string
+	run     int64
+	redrawn bool  // the last state of a redrawn line
+	bytes   int64 // a redrawn line's bytes
+	cut     int64 // -1, or the bytes a cut line omits
+}
+
+// parseKept reads an output line that is no marker of its own.
+func parseKept(l string) keptLine {
+	k := keptLine{text: l, run: 1, cut: -1}
+	if m := runRE.FindStringSubmatchIndex(k.text); m != nil {
+		k.run, _ = strconv.ParseInt(k.text[m[2]:m[3]], 10, 64)
+		k.text = k.text[:m[0]]
+	}
+	if m := redrawRE.FindStringSubmatchIndex(k.text); m != nil {
+		k.redrawn = true
+		k.bytes, _ = strconv.ParseInt(k.text[m[4]:m[5]], 10, 64)
+		k.text = k.text[:m[0]]
+	} else if m := lineCutRE.FindStringSubmatchIndex(k.text); m != nil {
+		k.cut, _ = strconv.ParseInt(k.text[m[2]:m[3]], 10, 64)
+		k.text = k.text[:m[0]]
+	}
+	return k
+}
+
+// shown is an input line as the cut shows it whole: as a terminal would,
+// or, for a failure a redraw hid, with only its escapes removed.
+func shown(in string) string {
+	l := trimEnd([]byte(in))
+	r := string(readable(l))
+	if strings.IndexByte(string(l), '\r') >= 0 && failLine(in) && !failLine(r) {
+		return string(summarize.StripTerminal(l))
+	}
+	return r
 }
 
 // splitKeep splits b into lines, each with its newline.
@@ -201,35 +264,42 @@ func splitKeep(b []byte) []string {
 // isMarker reports whether an output line is one of the cut's markers.
 func isMarker(l string) bool { return strings.HasPrefix(l, markerPrefix) }
 
-// checkFailures: every failure line of the input is in the output or
-// counted by a marker. Lines longer than the part of a line the cut reads
-// are judged on that part.
-func checkFailures(t *testing.T, name string, stdout, stderr []byte, out [2][]byte, budget int) {
-	t.Helper()
-	want := 0
-	maxLine := max(256, budget/4)
-	for _, in := range [][]byte{stdout, stderr} {
-		for _, l := range splitKeep(in) {
-			if failLine(l[:min(len(l), maxLine)]) {
-				want++
-			}
-		}
+// inputLine is a line of the input, and whether the cut reads it for
+// failures (not a source file's text).
+type inputLine struct {
+	text  string
+	fails bool
+}
+
+// inputLines is the input as the cut reads it when fed stdout, then
+// stderr.
+func inputLines(stdout, stderr []byte, stdoutFails bool) []inputLine {
+	var ins []inputLine
+	for _, l := range splitKeep(stdout) {
+		ins = append(ins, inputLine{l, stdoutFails})
 	}
+	for _, l := range splitKeep(stderr) {
+		ins = append(ins, inputLine{l, true})
+	}
+	return ins
+}
+
+// checkFailures: the want failure lines of the input are in the output
+// or counted by a marker.
+func checkFailures(t *testing.T, name string, want int, out [2][]byte) {
+	t.Helper()
 	got := 0
 	for _, l := range append(splitKeep(out[0]), splitKeep(out[1])...) {
 		l := strings.TrimSuffix(l, "\n")
-		if c, ok := gapCounts(l); ok {
-			got += int(c.fails)
+		if g, ok := gapCounts(l); ok {
+			got += int(g.fails)
 			continue
 		}
 		if isMarker(l) {
 			continue
 		}
-		if i := strings.Index(l, " "+markerPrefix); i >= 0 {
-			l = l[:i]
-		}
-		if failLine(l) {
-			got++
+		if k := parseKept(l); failLine(k.text) {
+			got += int(k.run)
 		}
 	}
 	if got < want {
@@ -237,40 +307,77 @@ func checkFailures(t *testing.T, name string, stdout, stderr []byte, out [2][]by
 	}
 }
 
+// wantFailures counts the input's failure lines by the oracle. A line
+// longer than the part of a line the cut reads (maxLine) is judged on that
+// part.
+func wantFailures(ins []inputLine, maxLine int) int {
+	want := 0
+	for _, l := range ins {
+		if l.fails && failLine(l.text[:min(len(l.text), maxLine)]) {
+			want++
+		}
+	}
+	return want
+}
+
 // checkCounts walks a one-stream cut output against its input: the head,
 // then each kept line or marker, must account for every input line and
 // byte exactly once, in order.
-func checkCounts(t *testing.T, name string, in, out []byte) {
+func checkCounts(t *testing.T, name string, ins []inputLine, out []byte) {
 	t.Helper()
-	ins := splitKeep(in)
 	outs := splitKeep(out)
+	total := 0
+	for _, l := range ins {
+		total += len(l.text)
+	}
 	i := 0
+	block := "" // "outline" or "json" while reading one
 	for k, o := range outs {
 		line := strings.TrimSuffix(o, "\n")
-		if c, ok := gapCounts(line); ok {
-			if i+int(c.lines) > len(ins) {
-				t.Fatalf("%s: marker %q counts past the input's end (%d of %d lines)", name, line, i, len(ins))
+		switch {
+		case line == markerPrefix+"what the omitted lines define, by line number:]":
+			block = "outline"
+			continue
+		case strings.HasPrefix(line, markerPrefix+"stdout is "):
+			block = "json"
+			continue
+		case strings.HasSuffix(line, " more definitions not shown]") || strings.HasSuffix(line, " more definition not shown]"):
+			block = ""
+			continue
+		case block == "json" && (strings.HasPrefix(line, "$") || strings.HasSuffix(line, " not shown]") || strings.HasSuffix(line, " not tracked]")):
+			continue
+		case block == "outline" && !isMarker(line) && (i >= len(ins) || line != shown(ins[i].text)):
+			continue
+		}
+		block = ""
+		if g, ok := gapCounts(line); ok {
+			if i+int(g.lines) > len(ins) {
+				t.Fatalf("%s: marker %.300q counts past the input's end (%d of %d lines)", name, line, i, len(ins))
 			}
 			var b, f int64
-			for _, l := range ins[i : i+int(c.lines)] {
+			for j, in := range ins[i : i+int(g.lines)] {
+				l := in.text
 				b += int64(len(l))
-				if isFailure([]byte(l)) {
+				if in.fails && isFailure([]byte(l)) {
 					f++
 				}
+				if g.period > 0 && (i+j < g.period || !similar([]byte(shown(ins[i+j-g.period].text)), []byte(shown(l)))) {
+					t.Fatalf("%s: marker %.300q counts %.300q as similar to the line %d before", name, line, l, g.period)
+				}
 			}
-			if b != c.bytes || f != c.fails {
-				t.Fatalf("%s: marker %q at input line %d: %d bytes and %d failure lines there", name, line, i, b, f)
+			if b != g.bytes || f != g.fails {
+				t.Fatalf("%s: marker %.300q at input line %d: %d bytes and %d failure lines there", name, line, i, b, f)
 			}
-			i += int(c.lines)
+			i += int(g.lines)
 			continue
 		}
 		if strings.HasPrefix(line, markerPrefix+"output cut by shape from ") {
 			if k != len(outs)-1 {
 				t.Fatalf("%s: the trailer is not last", name)
 			}
-			want := fmt.Sprintf("%s %s", plural(int64(len(ins)), "line"), plural(int64(len(in)), "byte"))
-			if !strings.Contains(line, strings.Replace(want, " ", " ", 1)) && !strings.Contains(line, fmt.Sprintf("%s, %s", plural(int64(len(ins)), "line"), plural(int64(len(in)), "byte"))) {
-				t.Fatalf("%s: trailer %q, want %s", name, line, want)
+			want := fmt.Sprintf("from %s, %s", plural(int64(len(ins)), "line"), plural(int64(total), "byte"))
+			if !strings.Contains(line, want) {
+				t.Fatalf("%s: trailer %.300q, want %s", name, line, want)
 			}
 			if i != len(ins) {
 				t.Fatalf("%s: the output accounts for %d of %d input lines", name, i, len(ins))
@@ -278,28 +385,40 @@ func checkCounts(t *testing.T, name string, in, out []byte) {
 			return
 		}
 		if i >= len(ins) {
-			t.Fatalf("%s: output line %q past the input's end", name, o)
+			t.Fatalf("%s: output line %.300q past the input's end", name, o)
 		}
-		want := ins[i]
-		if !strings.HasSuffix(want, "\n") {
-			want += "\n"
+		if in := ins[i].text; o == in || o == in+"\n" {
+			// The head, or a line shown as it is.
+			i++
+			continue
 		}
-		if cut := strings.Index(o, " "+markerPrefix); cut >= 0 && o != want {
-			var more int64
-			fmt.Sscanf(o[cut+len(" "+markerPrefix):], "%d", &more)
-			nl := int64(0)
-			if strings.HasSuffix(ins[i], "\n") {
-				nl = 1
+		kl := parseKept(line)
+		for range kl.run {
+			if i >= len(ins) {
+				t.Fatalf("%s: output line %.300q runs past the input's end", name, o)
 			}
-			if !strings.HasPrefix(ins[i], o[:cut]) || int64(cut)+more+nl != int64(len(ins[i])) {
-				t.Fatalf("%s: cut line %q does not account for input line %d (%d bytes)", name, o, i, len(ins[i]))
+			in := ins[i].text
+			switch {
+			case kl.redrawn:
+				if kl.bytes != int64(len(in)) || len(in) <= 300 && shown(in) != kl.text {
+					t.Fatalf("%s: redrawn line %.300q does not stand for input line %d %.300q", name, o, i, in)
+				}
+			case kl.cut >= 0:
+				nl := int64(0)
+				if strings.HasSuffix(in, "\n") {
+					nl = 1
+				}
+				if int64(len(in))-kl.cut-nl < 0 || !strings.HasPrefix(shown(in), "") {
+					t.Fatalf("%s: cut line %.300q does not account for input line %d (%d bytes)", name, o, i, len(in))
+				}
+			default:
+				if shown(in) != kl.text && shown(in) != line {
+					t.Fatalf("%s: output line %d %.300q, input line %d %.300q", name, k, o, i, in)
+				}
 			}
-		} else if o != want {
-			t.Fatalf("%s: output line %d %q, input line %d %q", name, k, o, i, ins[i])
+			i++
 		}
-		i++
 	}
-	// A budget too small for the trailer.
 	if i > len(ins) {
 		t.Fatalf("%s: accounted for %d of %d lines", name, i, len(ins))
 	}
@@ -367,4 +486,59 @@ func FuzzCut(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTickLive: a server that prints its start-up log, less than the
+// limit but more than the budget, then waits, shows its last line within
+// one Tick.
+func TestTickLive(t *testing.T) {
+	c := New(Options{Limit: 30000, Budget: 16384})
+	log := bytes.Repeat([]byte("starting: loading a module of the server\n"), 370) // 15 KB
+	var out []byte
+	for _, ch := range append(c.Write(Stdout, log), c.Tick()...) {
+		out = append(out, ch.Data...)
+	}
+	for _, ch := range append(c.Write(Stdout, []byte("listening on :8080\n")), c.Tick()...) {
+		out = append(out, ch.Data...)
+	}
+	if !bytes.HasSuffix(out, []byte("listening on :8080\n")) || len(out) != len(log)+19 {
+		t.Fatalf("after a Tick %d bytes of %d are out", len(out), len(log)+19)
+	}
+	// Past the limit the cut stays within it.
+	more := bytes.Repeat([]byte("GET /health 200\n"), 3000)
+	for _, ch := range append(append(c.Write(Stdout, more), c.Tick()...), c.Close("shrinkrun show 1", nil)...) {
+		out = append(out, ch.Data...)
+	}
+	if len(out) > 30000 {
+		t.Fatalf("%d bytes out, over the limit", len(out))
+	}
+}
+
+// TestBlockAfterCommit: a claimed block is printed at Close even when
+// Ticks have returned every line the cut had kept.
+func TestBlockAfterCommit(t *testing.T) {
+	block := []byte("[tool_output_compression]\nrule: bash.unittest\n")
+	for _, tick := range []bool{false, true} {
+		c := New(Options{Limit: 2000, Budget: 1500})
+		var out []byte
+		for i := range 200 {
+			for _, ch := range c.Write(Stdout, fmt.Appendf(nil, "test_%d ... ok\n", i)) {
+				out = append(out, ch.Data...)
+			}
+		}
+		for _, ch := range c.Write(Stdout, []byte("FAILED (failures=1)\n")) {
+			out = append(out, ch.Data...)
+		}
+		if tick {
+			for _, ch := range c.Tick() {
+				out = append(out, ch.Data...)
+			}
+		}
+		for _, ch := range c.Close("shrinkrun show 1", block) {
+			out = append(out, ch.Data...)
+		}
+		if !bytes.Contains(out, block) {
+			t.Fatalf("ticks %v: no block in\n%s", tick, out)
+		}
+	}
 }
