@@ -476,8 +476,9 @@ func isUtStatus(l string) bool {
 	if rest == "" {
 		return !strings.HasPrefix(l, "FAILED")
 	}
-	inner, ok := strings.CutPrefix(rest, " (")
-	if inner, ok = strings.CutSuffix(inner, ")"); !ok || inner == "" {
+	inner, open := strings.CutPrefix(rest, " (")
+	inner, closed := strings.CutSuffix(inner, ")")
+	if !open || !closed || inner == "" {
 		return false
 	}
 	for part := range strings.SplitSeq(inner, ", ") {
