@@ -2,12 +2,15 @@ package rules_test
 
 import (
 	"bytes"
+	"cmp"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/shrinkrun/shrinkrun/bench/input"
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/rules/ruletest"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -178,5 +181,68 @@ func TestClaimReadable(t *testing.T) {
 	}
 	if id, _ := rules.Claim(&summarize.Run{Stdout: out}); id != "bash.vitest" {
 		t.Errorf("a colored vitest run is claimed by %q", id)
+	}
+}
+
+// BenchmarkClaim measures Claim on each rule's corpus repeated to 4 MB, a
+// capture's size on each stream: where a signature claims the output it
+// stops at the first line it needs, and on the output of a rule with no
+// signature (git diff, rg, find...) every signature searches the whole
+// output, which is what the relay pays at the end of every long
+// pass-through that no rule claims.
+//
+//	go test ./rules -run '^$' -bench Claim -benchtime 10x
+func BenchmarkClaim(b *testing.B) {
+	corpus, err := input.Root()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, rule := range input.Rules {
+		u, err := input.LoadUnit(corpus, rule)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := u.Sized(4e6)
+		id, _ := rules.Claim(r)
+		b.Run(rule.Name+"/"+cmp.Or(id, "none"), func(b *testing.B) {
+			b.SetBytes(int64(input.Size(r)))
+			for b.Loop() {
+				rules.Claim(r)
+			}
+		})
+	}
+}
+
+// TestClaimWindows: the signatures read a long output's start and end: a
+// tool's header at the start, or its closing lines at the end, are found
+// past a megabyte of other lines; a tool's output in the middle of two
+// megabytes of other lines is not.
+func TestClaimWindows(t *testing.T) {
+	read := func(path string) []byte {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	var filler []byte
+	for i := 0; len(filler) < 1<<20; i++ {
+		filler = fmt.Appendf(filler, "2026-11-30 12:00:%02d INFO worker %d: processed batch\n", i%60, i)
+	}
+	pytest := read("python/testdata/pytest/failures.stdout")
+	unittest := read("python/testdata/unittest/failures.stderr")
+	for _, c := range []struct {
+		name   string
+		stdout []byte
+		want   string
+	}{
+		{"pytest's header, then a log", slices.Concat(pytest, filler), "bash.pytest"},
+		{"a log, then unittest's closing lines", slices.Concat(filler, unittest), "bash.unittest"},
+		{"unittest's output inside a log", slices.Concat(filler, unittest, filler), ""},
+		{"a log alone", filler, ""},
+	} {
+		if got, _ := rules.Claim(&summarize.Run{Stdout: c.stdout}); got != c.want {
+			t.Errorf("%s: claimed by %q, want %q", c.name, got, c.want)
+		}
 	}
 }
