@@ -74,18 +74,12 @@ func matchDjangoTest(argv []string, at int) classify.Answer {
 // runner words its end so: pytest closes with "N passed in Xs", libtest
 // with "test result:", jest and vitest with "Tests:" lines.
 func UnittestOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l, rest := range summarize.LinesWith(b, "Ran ") {
-			if _, ok := utRan(l); !ok {
-				continue
-			}
-			blank, rest := summarize.FirstLine(rest)
-			if status, _ := summarize.FirstLine(rest); blank == "" && isUtStatus(status) {
-				return true
-			}
-		}
-	}
-	return false
+	return r.HasLine("Ran ", func(l string, rest []byte) bool {
+		blank, rest := summarize.FirstLine(rest)
+		status, _ := summarize.FirstLine(rest)
+		_, ran := utRan(l)
+		return ran && blank == "" && isUtStatus(status)
+	})
 }
 
 // Caps of bash.unittest, as pytest's: names are short and each one
@@ -467,15 +461,13 @@ func utRan(l string) (string, bool) {
 // each alone or followed by " (" and the counts of utCounts as
 // "word=N" separated by ", ", then ")".
 func isUtStatus(l string) bool {
-	var rest string
-	switch {
-	case strings.HasPrefix(l, "OK"):
-		rest = l[len("OK"):]
-	case strings.HasPrefix(l, "FAILED"):
-		rest = l[len("FAILED"):]
-	case strings.HasPrefix(l, "NO TESTS RAN"):
-		rest = l[len("NO TESTS RAN"):]
-	default:
+	rest, found := "", false
+	for _, w := range [...]string{"OK", "FAILED", "NO TESTS RAN"} {
+		if rest, found = strings.CutPrefix(l, w); found {
+			break
+		}
+	}
+	if !found {
 		return false
 	}
 	if rest == "" {
@@ -603,16 +595,16 @@ func utResult(l, desc string) (name, result string, ok bool) {
 
 // isUtProgress reports whether l is the default verbosity's progress: a
 // character per test, ".", "F", "E", "s", "x" or "u".
-func isUtProgress(l string) bool {
-	if l == "" {
-		return false
-	}
-	for i := 0; i < len(l); i++ {
-		if strings.IndexByte(".FEsxu", l[i]) < 0 {
+func isUtProgress(l string) bool { return onlyOf(l, ".FEsxu") }
+
+// onlyOf reports whether s is not empty and holds only bytes of set.
+func onlyOf(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) < 0 {
 			return false
 		}
 	}
-	return true
+	return s != ""
 }
 
 // utFrame returns a traceback frame's location line, trimmed: `File
