@@ -246,3 +246,43 @@ func TestClaimWindows(t *testing.T) {
 		}
 	}
 }
+
+// TestHostHandover: a host's output (make, the npm test script) that
+// another family's signature claims gets that family's block, saying so;
+// one its own family claims, or none, keeps the host's rule; and a rule
+// that is no host keeps its output whatever it is.
+func TestHostHandover(t *testing.T) {
+	read := func(base string) (stdout, stderr []byte) {
+		out, _ := os.ReadFile(base + ".stdout")
+		errs, _ := os.ReadFile(base + ".stderr")
+		return out, errs
+	}
+	for _, c := range []struct {
+		rule, output, want string
+		byOutput           bool
+	}{
+		{"bash.make", "python/testdata/pytest/make_test", "bash.pytest", true},
+		{"bash.make", "python/testdata/unittest/make", "bash.unittest", true},
+		{"bash.make", "golang/testdata/go_test/wrapped_make", "bash.go_test", true},
+		{"bash.npm_test", "python/testdata/pytest/npm_test", "bash.pytest", true},
+		{"bash.npm_test", "golang/testdata/go_test/wrapped_npm", "bash.go_test", true},
+		{"bash.make", "cc/testdata/make/errors", "bash.make", false},
+		{"bash.make", "cc/testdata/make/go_vet", "bash.make", false},
+		{"bash.npm_test", "node/testdata/npm_test/jest_pass", "bash.npm_test", false},
+		{"bash.cargo_test", "python/testdata/pytest/failures", "bash.cargo_test", false},
+		{"bash.pytest", "python/testdata/unittest/failures", "bash.pytest", false},
+	} {
+		out, errs := read(c.output)
+		r := &summarize.Run{Rule: c.rule, Command: "cmd", Stdout: out, Stderr: errs, StdoutBytes: int64(len(out)), StderrBytes: int64(len(errs)), Exited: true, ExitCode: 2}
+		block, ok := rules.Block(r)
+		if !ok {
+			t.Fatalf("%s on %s: no block", c.rule, c.output)
+		}
+		if !bytes.Contains(block, []byte("\nrule: "+c.want+"\n")) || bytes.Contains(block, []byte("\nrecognized_by: output\n")) != c.byOutput {
+			t.Errorf("%s on %s: want rule %s, recognized by output %v:\n%s", c.rule, c.output, c.want, c.byOutput, block)
+		}
+		if r.Rule != c.rule || r.ByOutput {
+			t.Errorf("%s on %s: Block changed the run to %s", c.rule, c.output, r.Rule)
+		}
+	}
+}

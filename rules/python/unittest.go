@@ -550,7 +550,7 @@ func utHead(l string) (kind, name string, ok bool) {
 // matches (FuzzHandParsers holds it to it).
 func isUtTestName(s string) bool {
 	name, rest, ok := strings.Cut(s, " (")
-	if !ok || name == "" || hasBlank(name) {
+	if !ok || name == "" || strings.ContainsAny(name, summarize.RESpace) {
 		return false
 	}
 	dotted, after, ok := strings.Cut(rest, ")")
