@@ -531,9 +531,9 @@ func isUtRule(l string, c byte) bool {
 // utHead reads a section's head, "FAIL: NAME", "ERROR: NAME" or
 // "UNEXPECTED SUCCESS: NAME".
 func utHead(l string) (kind, name string, ok bool) {
-	for _, k := range [...]string{"FAIL", "ERROR", "UNEXPECTED SUCCESS"} {
-		if rest, found := strings.CutPrefix(l, k+": "); found && rest != "" {
-			return k, rest, true
+	for _, k := range [...]string{"FAIL: ", "ERROR: ", "UNEXPECTED SUCCESS: "} {
+		if rest, found := strings.CutPrefix(l, k); found && rest != "" {
+			return k[:len(k)-2], rest, true
 		}
 	}
 	return "", "", false
