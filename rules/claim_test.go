@@ -30,22 +30,6 @@ func familyOf(t testing.TB, id string) string {
 	return ""
 }
 
-// effective returns the rule that makes the block of a run of rule id, and
-// whether the output chose it: a host's output another family's signature
-// claims is that family's rule's (rules.Block).
-func effective(t testing.TB, r *summarize.Run) (string, bool) {
-	rule, ok := rules.Lookup(r.Rule)
-	if !ok {
-		t.Fatalf("no rule %s", r.Rule)
-	}
-	if rule.Host && !r.ByOutput {
-		if id, ok := rules.Claim(r); ok && familyOf(t, id) != familyOf(t, r.Rule) {
-			return id, true
-		}
-	}
-	return r.Rule, r.ByOutput
-}
-
 // TestClaimNoOtherFamily: no signature claims an output of another
 // family's corpus. Every case of every corpus is claimed by a rule of the
 // family whose rule makes its block, or by none; and every rule with a
@@ -53,7 +37,7 @@ func effective(t testing.TB, r *summarize.Run) (string, bool) {
 func TestClaimNoOtherFamily(t *testing.T) {
 	claimed, uncut := map[string]int{}, map[string]int{}
 	for _, c := range ruletest.Corpus(t, "*/testdata") {
-		rule, _ := effective(t, c.Run)
+		rule, _ := rules.Route(c.Run)
 		if len(c.Run.Cut.By) == 0 {
 			uncut[rule]++
 		}
@@ -93,7 +77,7 @@ func TestCorpusRecognition(t *testing.T) {
 	byOutput, through := 0, 0
 	cases := ruletest.Corpus(t, "*/testdata")
 	for _, c := range cases {
-		want, wantBy := effective(t, c.Run)
+		want, wantBy := rules.Route(c.Run)
 		r := *c.Run
 		r.Rule, r.ByOutput = rules.String(r.Command).Rule, false
 		if r.Rule == "" {
@@ -107,7 +91,7 @@ func TestCorpusRecognition(t *testing.T) {
 			}
 			r.Rule, r.ByOutput = id, true
 		}
-		got, gotBy := effective(t, &r)
+		got, gotBy := rules.Route(&r)
 		if got != want || gotBy != wantBy {
 			t.Errorf("%s: %q routes to %s (by output %v), the case is %s (by output %v)", c.Name, r.Command, got, gotBy, want, wantBy)
 		}

@@ -10,6 +10,7 @@ package rules
 
 import (
 	"bytes"
+	"path"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -170,19 +171,28 @@ func Has(id string) bool {
 // claims (pytest's under make test) is summarized by the claiming rule, as
 // recognized by output (Run.ByOutput); r itself is left as it is.
 func Block(r *summarize.Run) ([]byte, bool) {
+	if id, by := Route(r); id != r.Rule {
+		hosted := *r
+		hosted.Rule, hosted.ByOutput = id, by
+		r = &hosted
+	}
 	rule, ok := Lookup(r.Rule)
 	if !ok {
 		return nil, false
 	}
-	if rule.Host && !r.ByOutput {
+	return summarize.Block(r, rule.Summarize, Finders())
+}
+
+// Route returns the rule that makes r's block, and whether r's output
+// chose it: r.Rule, or, when r.Rule is a Host's and another family's
+// signature claims the output, that family's rule.
+func Route(r *summarize.Run) (id string, byOutput bool) {
+	if rule, ok := Lookup(r.Rule); ok && rule.Host && !r.ByOutput {
 		if id, ok := Claim(r); ok && family(id) != family(r.Rule) {
-			hosted := *r
-			hosted.Rule, hosted.ByOutput = id, true
-			r = &hosted
-			rule, _ = Lookup(id)
+			return id, true
 		}
 	}
-	return summarize.Block(r, rule.Summarize, Finders())
+	return r.Rule, r.ByOutput
 }
 
 // Claim returns the rule whose signature (Rule.Output) recognizes r's
@@ -198,7 +208,14 @@ func Block(r *summarize.Run) ([]byte, bool) {
 // is at the start of its output (pytest's header, the first compiler
 // error) or at its end (the closing counts), and a claim then costs the
 // same for an output of 100 KB or of 100 MB.
+//
+// A command that prints files (r.Argv's cat, head, sed -n...) shows a
+// file's text, a saved log or a test's expected output, not a tool's run:
+// its output is never claimed.
 func Claim(r *summarize.Run) (id string, ok bool) {
+	if len(r.Argv) > 0 && viewers[path.Base(r.Argv[0])] {
+		return "", false
+	}
 	for _, w := range claimWindows(r) {
 		for i := range Table {
 			for _, rule := range Table[i].Rules {
@@ -209,6 +226,14 @@ func Claim(r *summarize.Run) (id string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// viewers are the commands that print files as they are, or parts of
+// them.
+var viewers = map[string]bool{
+	"cat": true, "tac": true, "head": true, "tail": true, "less": true, "more": true, "nl": true,
+	"sed": true, "awk": true, "gawk": true, "bat": true, "batcat": true, "view": true, "strings": true,
+	"jq": true, "xxd": true, "od": true,
 }
 
 // claimWindow is how much of the start and of the end of each stream

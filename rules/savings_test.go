@@ -32,7 +32,7 @@ func TestSavings(t *testing.T) {
 		s.cases++
 		s.raw += raw
 		s.got += got
-		if _, by := effective(t, c.Run); by {
+		if _, by := rules.Route(c.Run); by {
 			byOutput.cases++
 			byOutput.raw += raw
 			byOutput.got += got
