@@ -58,14 +58,15 @@ func Recognized(command string) bool {
 }
 
 // Rule returns the rule that summarizes o, and whether its output rather
-// than its command chose it; "" when o is shown as it is whatever its
-// size.
+// than its command chose it (a command no rule recognizes, or make's and
+// npm test's whose output another family's rule claims, rules.Route); ""
+// when o is shown as it is whatever its size.
 func Rule(o Output) (id string, byOutput bool) {
 	r, ok := run(o)
 	if !ok {
 		return "", false
 	}
-	return r.Rule, r.ByOutput
+	return rules.Route(r)
 }
 
 // Block returns the block for o, or false when o should be shown as it

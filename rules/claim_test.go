@@ -2,12 +2,15 @@ package rules_test
 
 import (
 	"bytes"
+	"cmp"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/shrinkrun/shrinkrun/bench/input"
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/rules/ruletest"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -27,22 +30,6 @@ func familyOf(t testing.TB, id string) string {
 	return ""
 }
 
-// effective returns the rule that makes the block of a run of rule id, and
-// whether the output chose it: a host's output another family's signature
-// claims is that family's rule's (rules.Block).
-func effective(t testing.TB, r *summarize.Run) (string, bool) {
-	rule, ok := rules.Lookup(r.Rule)
-	if !ok {
-		t.Fatalf("no rule %s", r.Rule)
-	}
-	if rule.Host && !r.ByOutput {
-		if id, ok := rules.Claim(r); ok && familyOf(t, id) != familyOf(t, r.Rule) {
-			return id, true
-		}
-	}
-	return r.Rule, r.ByOutput
-}
-
 // TestClaimNoOtherFamily: no signature claims an output of another
 // family's corpus. Every case of every corpus is claimed by a rule of the
 // family whose rule makes its block, or by none; and every rule with a
@@ -50,7 +37,7 @@ func effective(t testing.TB, r *summarize.Run) (string, bool) {
 func TestClaimNoOtherFamily(t *testing.T) {
 	claimed, uncut := map[string]int{}, map[string]int{}
 	for _, c := range ruletest.Corpus(t, "*/testdata") {
-		rule, _ := effective(t, c.Run)
+		rule, _ := rules.Route(c.Run)
 		if len(c.Run.Cut.By) == 0 {
 			uncut[rule]++
 		}
@@ -90,7 +77,7 @@ func TestCorpusRecognition(t *testing.T) {
 	byOutput, through := 0, 0
 	cases := ruletest.Corpus(t, "*/testdata")
 	for _, c := range cases {
-		want, wantBy := effective(t, c.Run)
+		want, wantBy := rules.Route(c.Run)
 		r := *c.Run
 		r.Rule, r.ByOutput = rules.String(r.Command).Rule, false
 		if r.Rule == "" {
@@ -104,7 +91,7 @@ func TestCorpusRecognition(t *testing.T) {
 			}
 			r.Rule, r.ByOutput = id, true
 		}
-		got, gotBy := effective(t, &r)
+		got, gotBy := rules.Route(&r)
 		if got != want || gotBy != wantBy {
 			t.Errorf("%s: %q routes to %s (by output %v), the case is %s (by output %v)", c.Name, r.Command, got, gotBy, want, wantBy)
 		}
@@ -178,5 +165,108 @@ func TestClaimReadable(t *testing.T) {
 	}
 	if id, _ := rules.Claim(&summarize.Run{Stdout: out}); id != "bash.vitest" {
 		t.Errorf("a colored vitest run is claimed by %q", id)
+	}
+}
+
+// BenchmarkClaim measures Claim on each rule's corpus repeated to 4 MB, a
+// capture's size on each stream: where a signature claims the output it
+// stops at the first line it needs, and on the output of a rule with no
+// signature (git diff, rg, find...) every signature searches the whole
+// output, which is what the relay pays at the end of every long
+// pass-through that no rule claims.
+//
+//	go test ./rules -run '^$' -bench Claim -benchtime 10x
+func BenchmarkClaim(b *testing.B) {
+	corpus, err := input.Root()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, rule := range input.Rules {
+		u, err := input.LoadUnit(corpus, rule)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := u.Sized(4e6)
+		id, _ := rules.Claim(r)
+		b.Run(rule.Name+"/"+cmp.Or(id, "none"), func(b *testing.B) {
+			b.SetBytes(int64(input.Size(r)))
+			for b.Loop() {
+				rules.Claim(r)
+			}
+		})
+	}
+}
+
+// TestClaimWindows: the signatures read a long output's start and end: a
+// tool's header at the start, or its closing lines at the end, are found
+// past a megabyte of other lines; a tool's output in the middle of two
+// megabytes of other lines is not.
+func TestClaimWindows(t *testing.T) {
+	read := func(path string) []byte {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	var filler []byte
+	for i := 0; len(filler) < 1<<20; i++ {
+		filler = fmt.Appendf(filler, "2026-11-30 12:00:%02d INFO worker %d: processed batch\n", i%60, i)
+	}
+	pytest := read("python/testdata/pytest/failures.stdout")
+	unittest := read("python/testdata/unittest/failures.stderr")
+	for _, c := range []struct {
+		name   string
+		stdout []byte
+		want   string
+	}{
+		{"pytest's header, then a log", slices.Concat(pytest, filler), "bash.pytest"},
+		{"a log, then unittest's closing lines", slices.Concat(filler, unittest), "bash.unittest"},
+		{"unittest's output inside a log", slices.Concat(filler, unittest, filler), ""},
+		{"a log alone", filler, ""},
+	} {
+		if got, _ := rules.Claim(&summarize.Run{Stdout: c.stdout}); got != c.want {
+			t.Errorf("%s: claimed by %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestHostHandover: a host's output (make, the npm test script) that
+// another family's signature claims gets that family's block, saying so;
+// one its own family claims, or none, keeps the host's rule; and a rule
+// that is no host keeps its output whatever it is.
+func TestHostHandover(t *testing.T) {
+	read := func(base string) (stdout, stderr []byte) {
+		out, _ := os.ReadFile(base + ".stdout")
+		errs, _ := os.ReadFile(base + ".stderr")
+		return out, errs
+	}
+	for _, c := range []struct {
+		rule, output, want string
+		byOutput           bool
+	}{
+		{"bash.make", "python/testdata/pytest/make_test", "bash.pytest", true},
+		{"bash.make", "python/testdata/unittest/make", "bash.unittest", true},
+		{"bash.make", "golang/testdata/go_test/wrapped_make", "bash.go_test", true},
+		{"bash.npm_test", "python/testdata/pytest/npm_test", "bash.pytest", true},
+		{"bash.npm_test", "golang/testdata/go_test/wrapped_npm", "bash.go_test", true},
+		{"bash.make", "cc/testdata/make/errors", "bash.make", false},
+		{"bash.make", "cc/testdata/make/go_vet", "bash.make", false},
+		{"bash.npm_test", "node/testdata/npm_test/jest_pass", "bash.npm_test", false},
+		{"bash.cargo_test", "python/testdata/pytest/failures", "bash.cargo_test", false},
+		{"bash.pytest", "python/testdata/unittest/failures", "bash.pytest", false},
+	} {
+		out, errs := read(c.output)
+		r := &summarize.Run{Rule: c.rule, Command: "cmd", Stdout: out, Stderr: errs, StdoutBytes: int64(len(out)), StderrBytes: int64(len(errs)), Exited: true, ExitCode: 2}
+		block, ok := rules.Block(r)
+		if !ok {
+			t.Fatalf("%s on %s: no block", c.rule, c.output)
+		}
+		if !bytes.Contains(block, []byte("\nrule: "+c.want+"\n")) || bytes.Contains(block, []byte("\nrecognized_by: output\n")) != c.byOutput {
+			t.Errorf("%s on %s: want rule %s, recognized by output %v:\n%s", c.rule, c.output, c.want, c.byOutput, block)
+		}
+		if r.Rule != c.rule || r.ByOutput {
+			t.Errorf("%s on %s: Block changed the run to %s", c.rule, c.output, r.Rule)
+		}
 	}
 }

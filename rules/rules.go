@@ -9,6 +9,8 @@
 package rules
 
 import (
+	"bytes"
+	"path"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -169,19 +171,28 @@ func Has(id string) bool {
 // claims (pytest's under make test) is summarized by the claiming rule, as
 // recognized by output (Run.ByOutput); r itself is left as it is.
 func Block(r *summarize.Run) ([]byte, bool) {
+	if id, by := Route(r); id != r.Rule {
+		hosted := *r
+		hosted.Rule, hosted.ByOutput = id, by
+		r = &hosted
+	}
 	rule, ok := Lookup(r.Rule)
 	if !ok {
 		return nil, false
 	}
-	if rule.Host && !r.ByOutput {
+	return summarize.Block(r, rule.Summarize, Finders())
+}
+
+// Route returns the rule that makes r's block, and whether r's output
+// chose it: r.Rule, or, when r.Rule is a Host's and another family's
+// signature claims the output, that family's rule.
+func Route(r *summarize.Run) (id string, byOutput bool) {
+	if rule, ok := Lookup(r.Rule); ok && rule.Host && !r.ByOutput {
 		if id, ok := Claim(r); ok && family(id) != family(r.Rule) {
-			hosted := *r
-			hosted.Rule, hosted.ByOutput = id, true
-			r = &hosted
-			rule, _ = Lookup(id)
+			return id, true
 		}
 	}
-	return summarize.Block(r, rule.Summarize, Finders())
+	return r.Rule, r.ByOutput
 }
 
 // Claim returns the rule whose signature (Rule.Output) recognizes r's
@@ -191,20 +202,75 @@ func Block(r *summarize.Run) ([]byte, bool) {
 // can hold compiler diagnostics (ts-jest's TS errors) and make's "***"
 // line follows any recipe that failed. The caller sets r.Cut (OutputCut)
 // and then, to use the rule, r.Rule and r.ByOutput.
+//
+// The signatures read the first and the last claimWindow bytes of each
+// stream, as a terminal shows them (summarize.Readable): a tool's framing
+// is at the start of its output (pytest's header, the first compiler
+// error) or at its end (the closing counts), and a claim then costs the
+// same for an output of 100 KB or of 100 MB.
+//
+// A command that prints files (r.Argv's cat, head, sed -n...) shows a
+// file's text, a saved log or a test's expected output, not a tool's run:
+// its output is never claimed.
 func Claim(r *summarize.Run) (id string, ok bool) {
-	if out, errs := summarize.Readable(r.Stdout), summarize.Readable(r.Stderr); !same(out, r.Stdout) || !same(errs, r.Stderr) {
-		plain := *r
-		plain.Stdout, plain.Stderr = out, errs
-		r = &plain
+	if len(r.Argv) > 0 && viewers[path.Base(r.Argv[0])] {
+		return "", false
 	}
-	for i := range Table {
-		for _, rule := range Table[i].Rules {
-			if rule.Output != nil && rule.Output(r) {
-				return rule.ID, true
+	for _, w := range claimWindows(r) {
+		for i := range Table {
+			for _, rule := range Table[i].Rules {
+				if rule.Output != nil && rule.Output(w) {
+					return rule.ID, true
+				}
 			}
 		}
 	}
 	return "", false
+}
+
+// viewers are the commands that print files as they are, or parts of
+// them.
+var viewers = map[string]bool{
+	"cat": true, "tac": true, "head": true, "tail": true, "less": true, "more": true, "nl": true,
+	"sed": true, "awk": true, "gawk": true, "bat": true, "batcat": true, "view": true, "strings": true,
+	"jq": true, "xxd": true, "od": true,
+}
+
+// claimWindow is how much of the start and of the end of each stream
+// Claim reads: pytest's short summary of 500 failures, or a failing
+// build's last errors and make's lines, fit in it.
+const claimWindow = 64 << 10
+
+// claimWindows returns the runs Claim's signatures read: r's streams
+// whole when they are short, else their starts and their ends, each cut
+// at a line's end, as a terminal shows them.
+func claimWindows(r *summarize.Run) []*summarize.Run {
+	run := func(out, errs []byte) *summarize.Run {
+		return &summarize.Run{Stdout: summarize.Readable(out), Stderr: summarize.Readable(errs), ExitCode: r.ExitCode, Exited: r.Exited}
+	}
+	if len(r.Stdout) <= 2*claimWindow && len(r.Stderr) <= 2*claimWindow {
+		return []*summarize.Run{run(r.Stdout, r.Stderr)}
+	}
+	return []*summarize.Run{run(head(r.Stdout), head(r.Stderr)), run(tail(r.Stdout), tail(r.Stderr))}
+}
+
+// head returns the lines of b within its first claimWindow bytes, all of
+// b when it is short.
+func head(b []byte) []byte {
+	if len(b) <= claimWindow {
+		return b
+	}
+	return b[:bytes.LastIndexByte(b[:claimWindow], '\n')+1]
+}
+
+// tail returns the lines of b within its last claimWindow bytes, all of b
+// when it is short.
+func tail(b []byte) []byte {
+	if len(b) <= claimWindow {
+		return b
+	}
+	from := len(b) - claimWindow
+	return b[from+bytes.IndexByte(b[from:], '\n')+1:]
 }
 
 // OutputCut is what may be missing from an output recognized by output,
@@ -218,12 +284,6 @@ func OutputCut(c classify.Result) summarize.Cut {
 		return summarize.Cut{By: []string{"unknown"}, Start: true, End: true, Any: true}
 	}
 	return summarize.Cut(c.Cuts())
-}
-
-// same reports whether a and b are the same memory: Readable returns a
-// stream as it is when a terminal would show it so.
-func same(a, b []byte) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // family returns the name of the family that has the rule id.

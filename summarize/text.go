@@ -83,12 +83,26 @@ func EachLine(b []byte) iter.Seq[string] {
 	}
 }
 
-// LinesWith yields each line of b that holds marker, once and in order, as
-// EachLine gives it, with the bytes that follow the line's newline: a
-// signature (rules.Rule.Output) finds its tool's lines by a fast search for
-// a marker they all hold, and reads only those lines and what comes next,
-// not every line of an output that is most often another tool's.
-func LinesWith(b []byte, marker string) iter.Seq2[string, []byte] {
+// HasLine reports whether a line of r's streams (stdout's, then stderr's)
+// that holds marker matches, given the line, as EachLine gives it, and the
+// bytes after it. It is the search a signature (rules.Rule.Output) makes: a
+// fast search for a marker its tool's lines all hold, and only those lines
+// and what follows them read, not every line of an output that is most
+// often another tool's.
+func (r *Run) HasLine(marker string, match func(line string, next []byte) bool) bool {
+	for _, b := range [][]byte{r.Stdout, r.Stderr} {
+		for l, next := range linesWith(b, marker) {
+			if match(l, next) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// linesWith yields each line of b that holds marker, once and in order, as
+// EachLine gives it, with the bytes that follow the line's newline.
+func linesWith(b []byte, marker string) iter.Seq2[string, []byte] {
 	return func(yield func(string, []byte) bool) {
 		m := []byte(marker)
 		for from := 0; from < len(b); {
@@ -112,7 +126,7 @@ func LinesWith(b []byte, marker string) iter.Seq2[string, []byte] {
 }
 
 // FirstLine returns the first line of b as EachLine gives it, and the
-// bytes after it: the line after one LinesWith found.
+// bytes after it: the line after one HasLine found.
 func FirstLine(b []byte) (line string, rest []byte) {
 	l, rest, _ := bytes.Cut(b, []byte{'\n'})
 	if len(l) == 0 {

@@ -34,6 +34,12 @@ func TestLines(t *testing.T) {
 }
 
 func TestLinesWith(t *testing.T) {
+	r := &Run{Stdout: []byte("a\nb x\n"), Stderr: []byte("x c\nd\n")}
+	var seen []string
+	r.HasLine("x", func(l string, next []byte) bool { seen = append(seen, l+"|"+string(next)); return false })
+	if want := []string{"b x|", "x c|d\n"}; !slices.Equal(seen, want) {
+		t.Errorf("HasLine read %q, want %q", seen, want)
+	}
 	type hit struct{ line, rest string }
 	for _, c := range []struct {
 		in, marker string
@@ -46,11 +52,11 @@ func TestLinesWith(t *testing.T) {
 		{"ab\nab\n", "b\nab", []hit{{"ab", "ab\n"}}},
 	} {
 		var got []hit
-		for l, rest := range LinesWith([]byte(c.in), c.marker) {
+		for l, rest := range linesWith([]byte(c.in), c.marker) {
 			got = append(got, hit{l, string(rest)})
 		}
 		if !slices.Equal(got, c.want) {
-			t.Errorf("LinesWith(%q, %q) = %q, want %q", c.in, c.marker, got, c.want)
+			t.Errorf("linesWith(%q, %q) = %q, want %q", c.in, c.marker, got, c.want)
 		}
 	}
 }

@@ -20,21 +20,16 @@ var buildFormats = slices.Concat(formats, []string{"--timings"})
 // rustc's layout, and ".rs" its language's; C compilers, Go and Python
 // put the location first on the line.
 func BuildOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range summarize.LinesWith(b, "--> ") {
-			if loc, ok := arrowLocation(l); ok {
-				if path, _, _ := strings.Cut(loc, ":"); strings.HasSuffix(path, ".rs") {
-					return true
-				}
-			}
-		}
-		for l := range summarize.LinesWith(b, "error: could not compile `") {
-			if strings.HasPrefix(l, "error: could not compile `") {
-				return true
-			}
-		}
-	}
-	return false
+	return r.HasLine("--> ", isRustArrow) || r.HasLine("error: could not compile `", func(l string, _ []byte) bool {
+		return strings.HasPrefix(l, "error: could not compile `")
+	})
+}
+
+// isRustArrow reports whether l is rustc's location arrow on a Rust source.
+func isRustArrow(l string, _ []byte) bool {
+	loc, ok := arrowLocation(l)
+	path, _, _ := strings.Cut(loc, ":")
+	return ok && strings.HasSuffix(path, ".rs")
 }
 
 // Caps of what cargo build adds to cargo check's fields.

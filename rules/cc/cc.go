@@ -20,21 +20,12 @@ func MatchCompiler(argv []string) classify.Answer { return checkCompiler(argv, 1
 // not claimed. mypy and Python name .py files, rustc puts its location
 // after an arrow, Go's compiler prints no severity.
 func CompilerOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for _, marker := range [...]string{": error: ", ": warning: ", ": fatal error: "} {
-			for l := range summarize.LinesWith(b, marker) {
-				if isCompilerLine(l) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return r.HasLine(": error: ", isCompilerLine) || r.HasLine(": warning: ", isCompilerLine) || r.HasLine(": fatal error: ", isCompilerLine)
 }
 
 // isCompilerLine reports whether l is a diagnostic CompilerOutput reads as
 // gcc's or clang's.
-func isCompilerLine(l string) bool {
+func isCompilerLine(l string, _ []byte) bool {
 	d, ok := parseDiag(l)
 	if !ok || d.prefix == "" || d.sev == sevNote {
 		return false

@@ -16,18 +16,11 @@ import (
 // failed, whatever the recipe ran, and the tool's own signature claims
 // such an output first.
 func MakeOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range summarize.LinesWith(b, ": *** ") {
-			if !isMakeError(l) {
-				continue
-			}
-			_, what, _ := strings.Cut(l, ": *** ")
-			if strings.HasSuffix(what, ".  Stop.") || strings.HasPrefix(what, "[") && summarize.IsDigits(strings.TrimSuffix(afterLast(what, "] Error "), " (ignored)")) {
-				return true
-			}
-		}
-	}
-	return false
+	return r.HasLine(": *** ", func(l string, _ []byte) bool {
+		_, what, _ := strings.Cut(l, ": *** ")
+		return isMakeError(l) && (strings.HasSuffix(what, ".  Stop.") ||
+			strings.HasPrefix(what, "[") && summarize.IsDigits(strings.TrimSuffix(afterLast(what, "] Error "), " (ignored)")))
+	})
 }
 
 // afterLast returns what follows the last sep in s, or "".

@@ -29,30 +29,22 @@ var testFormats = slices.Concat([]string{"-bench", "-fuzz", "-list"}, buildFlags
 // characters, a tab, an import path and a tab before a duration is
 // cmd/go's layout, which no other runner shares.
 func TestOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for _, marker := range [...]string{"ok  \t", "FAIL\t", "?   \t"} {
-			for l := range summarize.LinesWith(b, marker) {
-				if isGoPackageLine(l) {
-					return true
-				}
-			}
-		}
-		for _, marker := range [...]string{`"Action":"pass","Package":"`, `"Action":"fail","Package":"`} {
-			for l := range summarize.LinesWith(b, marker) {
-				if e, ok := decodeGoEvent(l); ok && e.Test == "" && e.Package != "" && (e.Action == "pass" || e.Action == "fail") {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return r.HasLine("ok  \t", isGoPackageLine) || r.HasLine("FAIL\t", isGoPackageLine) || r.HasLine("?   \t", isGoPackageLine) ||
+		r.HasLine(`","Package":"`, isGoPackageEnd)
+}
+
+// isGoPackageEnd reports whether l is test2json's event that ends a
+// package's run: "pass" or "fail", a package, no test.
+func isGoPackageEnd(l string, _ []byte) bool {
+	e, ok := decodeGoEvent(l)
+	return ok && e.Test == "" && e.Package != "" && (e.Action == "pass" || e.Action == "fail")
 }
 
 // isGoPackageLine reports whether l is a package's result line in full:
 // goPackageResult's kinds, the import path without blanks, and after it a
 // tab and a duration or "(cached)", " [build failed]", " [setup failed]",
 // or a tab and "[no test files]".
-func isGoPackageLine(l string) bool {
+func isGoPackageLine(l string, _ []byte) bool {
 	kind, pkg, ok := goPackageResult(l)
 	if !ok || l[0] == '\t' {
 		return false

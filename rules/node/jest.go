@@ -13,15 +13,10 @@ import (
 // counts ending in a total are jest's; vitest labels its summary "Test
 // Files" and "Tests" without a colon and puts the total in parentheses.
 func JestOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l, rest := range summarize.LinesWith(b, "Test Suites: ") {
-			next, _ := summarize.FirstLine(rest)
-			if isJestTotal(l, "Test Suites: ") && isJestTotal(next, "Tests: ") {
-				return true
-			}
-		}
-	}
-	return false
+	return r.HasLine("Test Suites: ", func(l string, rest []byte) bool {
+		next, _ := summarize.FirstLine(rest)
+		return isJestTotal(l, "Test Suites: ") && isJestTotal(next, "Tests: ")
+	})
 }
 
 // isJestTotal reports whether l is a summary line of jest's with the

@@ -16,14 +16,7 @@ import (
 // way, is read the same. A test runner whose output quotes them (ts-jest)
 // comes first in the table, and claims its output itself.
 func TscOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l := range summarize.LinesWith(b, "error TS") {
-			if isTscError(l) {
-				return true
-			}
-		}
-	}
-	return false
+	return r.HasLine("error TS", func(l string, _ []byte) bool { return isTscError(l) })
 }
 
 // MatchTsc recognizes tsc and npx tsc with any arguments but help,

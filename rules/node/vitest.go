@@ -13,15 +13,10 @@ import (
 // parentheses at the end. jest labels its summary "Test Suites:" and
 // "Tests:" and ends each on "N total".
 func VitestOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l, rest := range summarize.LinesWith(b, "Test Files  ") {
-			next, _ := summarize.FirstLine(rest)
-			if isVitestTotal(l, "Test Files  ") && isVitestTotal(next, "Tests  ") {
-				return true
-			}
-		}
-	}
-	return false
+	return r.HasLine("Test Files  ", func(l string, rest []byte) bool {
+		next, _ := summarize.FirstLine(rest)
+		return isVitestTotal(l, "Test Files  ") && isVitestTotal(next, "Tests  ")
+	})
 }
 
 // isVitestTotal reports whether l, trimmed, is a summary line of vitest's

@@ -170,15 +170,16 @@ func pytestAbbrev(name string) bool {
 // after those lines is pytest's: other runners end on "test result:"
 // (libtest), "Tests:" (jest, vitest) or "Ran N tests" (unittest).
 func PytestOutput(r *summarize.Run) bool {
+	header := r.HasLine("test session starts", func(l string, rest []byte) bool {
+		t, ok := pyBanner(l)
+		next, _ := summarize.FirstLine(rest)
+		return ok && t == "test session starts" && strings.HasPrefix(next, "platform ") &&
+			strings.Contains(next, " -- Python ") && strings.Contains(next, ", pytest-")
+	})
+	if header {
+		return true
+	}
 	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l, rest := range summarize.LinesWith(b, "test session starts") {
-			if t, ok := pyBanner(l); ok && t == "test session starts" {
-				next, _ := summarize.FirstLine(rest)
-				if strings.HasPrefix(next, "platform ") && strings.Contains(next, " -- Python ") && strings.Contains(next, ", pytest-") {
-					return true
-				}
-			}
-		}
 		prev := ""
 		for _, l := range summarize.LastLines(b, pyCloseLines) {
 			if _, ok := pySummaryLine(l); ok && (l[0] == '=' || isPyProgressLine(prev) ||
@@ -212,16 +213,7 @@ func isPyProgressLine(l string) bool {
 	if i < 0 || !strings.HasSuffix(t, "%]") || !isPyProgress(t[i+1:len(t)-1]) {
 		return false
 	}
-	outcomes := strings.TrimRight(t[:i], " ")
-	if outcomes == "" {
-		return false
-	}
-	for j := 0; j < len(outcomes); j++ {
-		if strings.IndexByte(".FEsxX", outcomes[j]) < 0 {
-			return false
-		}
-	}
-	return true
+	return onlyOf(strings.TrimRight(t[:i], " "), ".FEsxX")
 }
 
 // Caps of bash.pytest. Failing node ids are short and each one matters, so

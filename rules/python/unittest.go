@@ -74,18 +74,12 @@ func matchDjangoTest(argv []string, at int) classify.Answer {
 // runner words its end so: pytest closes with "N passed in Xs", libtest
 // with "test result:", jest and vitest with "Tests:" lines.
 func UnittestOutput(r *summarize.Run) bool {
-	for _, b := range [][]byte{r.Stdout, r.Stderr} {
-		for l, rest := range summarize.LinesWith(b, "Ran ") {
-			if _, ok := utRan(l); !ok {
-				continue
-			}
-			blank, rest := summarize.FirstLine(rest)
-			if status, _ := summarize.FirstLine(rest); blank == "" && isUtStatus(status) {
-				return true
-			}
-		}
-	}
-	return false
+	return r.HasLine("Ran ", func(l string, rest []byte) bool {
+		blank, rest := summarize.FirstLine(rest)
+		status, _ := summarize.FirstLine(rest)
+		_, ran := utRan(l)
+		return ran && blank == "" && isUtStatus(status)
+	})
 }
 
 // Caps of bash.unittest, as pytest's: names are short and each one
@@ -202,8 +196,13 @@ func Unittest(r *summarize.Run) *summarize.Body {
 		b.Count("tests", tests)
 	}
 	if len(stated) > 0 {
-		for _, c := range utCounts {
-			b.Count(c.key, counts[c.key])
+		// failures and errors always, the others when the status names
+		// them, as unittest prints them: a run that reads OK states 0
+		// failures and 0 errors.
+		for i, c := range utCounts {
+			if i < 2 || counts[c.key] > 0 {
+				b.Count(c.key, counts[c.key])
+			}
 		}
 	}
 
@@ -462,22 +461,21 @@ func utRan(l string) (string, bool) {
 // each alone or followed by " (" and the counts of utCounts as
 // "word=N" separated by ", ", then ")".
 func isUtStatus(l string) bool {
-	var rest string
-	switch {
-	case strings.HasPrefix(l, "OK"):
-		rest = l[len("OK"):]
-	case strings.HasPrefix(l, "FAILED"):
-		rest = l[len("FAILED"):]
-	case strings.HasPrefix(l, "NO TESTS RAN"):
-		rest = l[len("NO TESTS RAN"):]
-	default:
+	rest, found := "", false
+	for _, w := range [...]string{"OK", "FAILED", "NO TESTS RAN"} {
+		if rest, found = strings.CutPrefix(l, w); found {
+			break
+		}
+	}
+	if !found {
 		return false
 	}
 	if rest == "" {
 		return !strings.HasPrefix(l, "FAILED")
 	}
-	inner, ok := strings.CutPrefix(rest, " (")
-	if inner, ok = strings.CutSuffix(inner, ")"); !ok || inner == "" {
+	inner, open := strings.CutPrefix(rest, " (")
+	inner, closed := strings.CutSuffix(inner, ")")
+	if !open || !closed || inner == "" {
 		return false
 	}
 	for part := range strings.SplitSeq(inner, ", ") {
@@ -533,9 +531,9 @@ func isUtRule(l string, c byte) bool {
 // utHead reads a section's head, "FAIL: NAME", "ERROR: NAME" or
 // "UNEXPECTED SUCCESS: NAME".
 func utHead(l string) (kind, name string, ok bool) {
-	for _, k := range [...]string{"FAIL", "ERROR", "UNEXPECTED SUCCESS"} {
-		if rest, found := strings.CutPrefix(l, k+": "); found && rest != "" {
-			return k, rest, true
+	for _, k := range [...]string{"FAIL: ", "ERROR: ", "UNEXPECTED SUCCESS: "} {
+		if rest, found := strings.CutPrefix(l, k); found && rest != "" {
+			return k[:len(k)-2], rest, true
 		}
 	}
 	return "", "", false
@@ -552,7 +550,7 @@ func utHead(l string) (kind, name string, ok bool) {
 // matches (FuzzHandParsers holds it to it).
 func isUtTestName(s string) bool {
 	name, rest, ok := strings.Cut(s, " (")
-	if !ok || name == "" || hasBlank(name) {
+	if !ok || name == "" || strings.ContainsAny(name, summarize.RESpace) {
 		return false
 	}
 	dotted, after, ok := strings.Cut(rest, ")")
@@ -597,16 +595,16 @@ func utResult(l, desc string) (name, result string, ok bool) {
 
 // isUtProgress reports whether l is the default verbosity's progress: a
 // character per test, ".", "F", "E", "s", "x" or "u".
-func isUtProgress(l string) bool {
-	if l == "" {
-		return false
-	}
-	for i := 0; i < len(l); i++ {
-		if strings.IndexByte(".FEsxu", l[i]) < 0 {
+func isUtProgress(l string) bool { return onlyOf(l, ".FEsxu") }
+
+// onlyOf reports whether s is not empty and holds only bytes of set.
+func onlyOf(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) < 0 {
 			return false
 		}
 	}
-	return true
+	return s != ""
 }
 
 // utFrame returns a traceback frame's location line, trimmed: `File

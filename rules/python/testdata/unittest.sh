@@ -353,12 +353,34 @@ many() {
 	} >"$ROOT/many/tests/test_many.py"
 }
 
+# inventory: a larger suite, 240 tests in 8 modules of which two fail,
+# the size of a real project's, run with -v as agents run it.
+inventory() {
+	mkdir -p "$ROOT/inventory/tests"
+	touch "$ROOT/inventory/tests/__init__.py"
+	local m i
+	for m in stock orders returns pricing suppliers shelves audit reports; do
+		{
+			echo 'import unittest'
+			echo
+			echo
+			printf 'class %sTest(unittest.TestCase):\n' "${m^}"
+			for ((i = 0; i < 30; i++)); do
+				printf '    def test_%s_%02d(self):\n        self.assertEqual(sum(range(%d)), %d)\n\n' "$m" "$i" "$i" "$((i * (i - 1) / 2))"
+			done
+		} >"$ROOT/inventory/tests/test_$m.py"
+	done
+	sed -i 's/self.assertEqual(sum(range(17)), 136)/self.assertEqual(sum(range(17)), 137)/' "$ROOT/inventory/tests/test_orders.py"
+	sed -i 's/self.assertEqual(sum(range(4)), 6)/self.assertEqual(sum(range(4)) \/\/ 0, 6)/' "$ROOT/inventory/tests/test_audit.py"
+}
+
 # ---------------------------------------------------------------- unittest
 
 if want unittest; then
 	ledger
 	billing
 	many
+	inventory
 	mkdir -p "$ROOT/empty"
 
 	capture unittest pass ledger 'python3 -m unittest'
@@ -376,6 +398,9 @@ if want unittest; then
 	capture unittest many many 'python3 -m unittest'
 	capture unittest many_verbose many 'python3 -m unittest -v'
 	capture unittest no_tests empty 'python3 -m unittest'
+	capture unittest suite_verbose inventory 'python3 -m unittest -v'
+	capture unittest suite inventory 'python3 -m unittest'
+	capture unittest suite_verbose_tail inventory 'python3 -m unittest -v 2>&1 | tail -40'
 	# Cut as agents pipe it: each is the real output of the piped command,
 	# its exit status the filter's.
 	capture unittest tail_30 billing 'python3 -m unittest 2>&1 | tail -30'
