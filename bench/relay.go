@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 )
@@ -151,31 +150,31 @@ func writeLines(path string, size int64) error {
 	return f.Close()
 }
 
-// arrival is when a read of the caller's pipe returned, and what it held.
+// arrival is when a read of the caller's pipe returned (wall clock, which
+// the producers' own time stamps are read against), and what it held.
 type arrival struct {
-	at   time.Duration
+	at   time.Time
 	data []byte
 }
 
-// watch runs argv with stdout on a pipe and records every read of it, from
-// the start. With stop > 0 it sends the process SIGTERM that long after
-// the start. It returns the arrivals, the exit status (-1: a signal) and
-// when SIGTERM was sent.
-func watch(dir string, env, argv []string, stop time.Duration) (arr []arrival, status int, sent time.Duration, err error) {
+// watch runs argv with stdout on a pipe and records every read of it. With
+// stop > 0 it sends the process SIGTERM that long after the start. It
+// returns the start, the arrivals, the exit status (-1: a signal) and when
+// SIGTERM was sent.
+func watch(dir string, env, argv []string, stop time.Duration) (start time.Time, arr []arrival, status int, sent time.Time, err error) {
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, 0, 0, err
+		return start, nil, 0, sent, err
 	}
 	defer r.Close()
 	cmd := command(dir, env, argv)
 	cmd.Stdout, cmd.Stderr = w, io.Discard
-	start := time.Now()
+	start = time.Now()
 	if err := cmd.Start(); err != nil {
 		w.Close()
-		return nil, 0, 0, err
+		return start, nil, 0, sent, err
 	}
 	w.Close()
-	var mu sync.Mutex
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -183,9 +182,7 @@ func watch(dir string, env, argv []string, stop time.Duration) (arr []arrival, s
 		for {
 			n, rerr := r.Read(buf)
 			if n > 0 {
-				mu.Lock()
-				arr = append(arr, arrival{time.Since(start), bytes.Clone(buf[:n])})
-				mu.Unlock()
+				arr = append(arr, arrival{time.Now(), bytes.Clone(buf[:n])})
 			}
 			if rerr != nil {
 				return
@@ -193,47 +190,69 @@ func watch(dir string, env, argv []string, stop time.Duration) (arr []arrival, s
 		}
 	}()
 	if stop > 0 {
-		time.Sleep(stop - time.Since(start))
-		sent = time.Since(start)
+		time.Sleep(time.Until(start.Add(stop)))
+		sent = time.Now()
 		cmd.Process.Signal(syscall.SIGTERM)
 	}
 	werr := cmd.Wait()
 	<-done
 	if cmd.ProcessState == nil {
-		return nil, 0, 0, werr
+		return start, nil, 0, sent, werr
 	}
-	return arr, cmd.ProcessState.ExitCode(), sent, nil
+	return start, arr, cmd.ProcessState.ExitCode(), sent, nil
 }
 
-// lineTimes returns when each line that holds marker arrived (the first
-// arrival that completes it).
-func lineTimes(arr []arrival, marker string) []time.Duration {
-	var times []time.Duration
-	var line []byte
+// line is a whole line the caller received, and when its last byte came.
+type line struct {
+	at   time.Time
+	text string
+}
+
+// lines splits the arrivals into lines, each with the time of the read
+// that completed it.
+func lines(arr []arrival) []line {
+	var out []line
+	var cur []byte
 	for _, a := range arr {
 		for _, c := range a.data {
-			line = append(line, c)
+			cur = append(cur, c)
 			if c == '\n' {
-				if bytes.Contains(line, []byte(marker)) {
-					times = append(times, a.at)
-				}
-				line = line[:0]
+				out = append(out, line{a.at, string(cur)})
+				cur = cur[:0]
 			}
 		}
 	}
-	return times
+	return out
+}
+
+// stamped returns, for every line of the form "MARKER NANOS ...", how long
+// after NANOS (the producer's wall clock when it printed the line) the
+// caller had it.
+func stamped(ls []line, marker string) []time.Duration {
+	var late []time.Duration
+	for _, l := range ls {
+		rest, ok := strings.CutPrefix(l.text, marker)
+		if !ok {
+			continue
+		}
+		var ns int64
+		if _, err := fmt.Sscan(rest, &ns); err == nil {
+			late = append(late, l.at.Sub(time.Unix(0, ns)))
+		}
+	}
+	return late
 }
 
 // relayLive prints, for a producer that writes a line every 100 ms, when
 // the first byte reached the caller and how late its lines were, each way.
 func (e *env) relayLive(dir string, env []string) error {
-	const lines, every = 10, 100 * time.Millisecond
+	const count, every = 10, 100 * time.Millisecond
 	producer := func(preamble int) string {
 		pre := ""
 		if preamble > 0 {
-			pre = fmt.Sprintf("head -c %d %s; ", preamble, filepath.Join(dir, "1m.txt"))
+			pre = fmt.Sprintf("head -c %d %s; echo; ", preamble, filepath.Join(dir, "1m.txt"))
 		}
-		return fmt.Sprintf("%sfor i in 1 2 3 4 5 6 7 8 9 10; do echo \"tick $i: error: step $i failed\"; sleep %.1f; done", pre, every.Seconds())
+		return fmt.Sprintf("%sfor i in 1 2 3 4 5 6 7 8 9 10; do echo \"tick $(date +%%s%%N) $i: error: step $i failed\"; sleep %.1f; done", pre, every.Seconds())
 	}
 	type liveCase struct {
 		name     string
@@ -241,13 +260,14 @@ func (e *env) relayLive(dir string, env []string) error {
 	}
 	cases := []liveCase{
 		{"a line every 100 ms", 0},
-		{"12 KB first (past what the cut releases before the limit), then a line every 100 ms", 12_000},
+		{"12 KB first (past the head's share of the budget), then a line every 100 ms", 12_000},
 		{"40 KB first (past the 30,000-byte limit), then a line every 100 ms", 40_000},
 	}
 	rounds := max(3, *flagRuns/6)
 	printf("## Live output: a slow producer, each way\n\n")
-	printf("The producer is `bash -c SCRIPT`, SCRIPT printing %d lines `tick N: error: step N failed`, one every %v (after a preamble of log lines, in the later cases); *exec* runs it as `shrinkrun --raw -c SCRIPT`, *relay* as `shrinkrun -c SCRIPT`. Median of %d rounds: time from the start to the first byte on the caller's pipe, and each tick line's lateness (its arrival less the first tick's, less its place in the schedule), median and largest. A line held until the command's exit shows as about %v late.\n\n", lines, every, rounds, time.Duration(lines)*every)
-	printf("| producer | way | first byte ms | tick lateness median ms | largest ms | ticks seen |\n| --- | --- | ---: | ---: | ---: | ---: |\n")
+	printf("The producer is `bash -c SCRIPT`, SCRIPT printing %d lines `tick NANOS N: error: step N failed`, one every %v (after a preamble of log lines, in the later cases), NANOS being its own clock (`date +%%s%%N`) when it printed the line; *exec* runs it as `shrinkrun --raw -c SCRIPT`, *relay* as `shrinkrun -c SCRIPT`. Over %d rounds: the median time from the start to the first byte on the caller's pipe, and each tick line's delay (the caller's clock when the line was whole on its pipe, less NANOS), median and largest over every line of every round. The ticks are failure lines (`error:`), which the cut passes on past the limit too. A line held until the command's exit would be up to %v late.\n\n", count, every, rounds, time.Duration(count)*every)
+	printf("| producer | way | first byte ms | line delay median ms | largest ms | lines seen |\n| --- | --- | ---: | ---: | ---: | ---: |\n")
+	id := func(d time.Duration) time.Duration { return d }
 	for _, c := range cases {
 		script := producer(c.preamble)
 		ways := []struct {
@@ -261,34 +281,25 @@ func (e *env) relayLive(dir string, env []string) error {
 		progress("measuring live output: %s (%d rounds)", c.name, rounds)
 		first := map[string][]time.Duration{}
 		late := map[string][]time.Duration{}
-		worst := map[string][]time.Duration{}
 		seen := map[string]int{}
 		for r := -1; r < rounds; r++ {
 			for _, w := range ways {
-				arr, _, _, err := watch(dir, env, w.argv, 0)
+				start, arr, _, _, err := watch(dir, env, w.argv, 0)
 				if err != nil {
 					return fmt.Errorf("%s %s: %w", c.name, w.name, err)
 				}
-				ticks := lineTimes(arr, "tick ")
 				if r < 0 || len(arr) == 0 {
 					continue
 				}
-				first[w.name] = append(first[w.name], arr[0].at)
-				seen[w.name] = len(ticks)
-				var ls []time.Duration
-				for i, t := range ticks {
-					ls = append(ls, t-ticks[0]-time.Duration(i)*every)
-				}
-				if len(ls) > 0 {
-					late[w.name] = append(late[w.name], median(ls, func(d time.Duration) time.Duration { return d }))
-					worst[w.name] = append(worst[w.name], slicesMax(ls))
-				}
+				first[w.name] = append(first[w.name], arr[0].at.Sub(start))
+				l := stamped(lines(arr), "tick ")
+				seen[w.name] = len(l)
+				late[w.name] = append(late[w.name], l...)
 			}
 		}
-		id := func(d time.Duration) time.Duration { return d }
 		for _, w := range ways {
 			printf("| %s | %s | %s | %s | %s | %d |\n", c.name, w.name, ms(median(first[w.name], id)),
-				ms(median(late[w.name], id)), ms(median(worst[w.name], id)), seen[w.name])
+				ms(median(late[w.name], id)), ms(slicesMax(late[w.name])), seen[w.name])
 		}
 	}
 	printf("\n")
@@ -310,7 +321,7 @@ func slicesMax(ds []time.Duration) time.Duration {
 func (e *env) relayServer(dir string, env []string) error {
 	const stopAfter = 2 * time.Second
 	script := func(startup int) string {
-		return fmt.Sprintf("head -c %d %s; echo 'ready: listening on http://127.0.0.1:3000'; "+
+		return fmt.Sprintf("head -c %d %s; echo; echo 'ready: listening on http://127.0.0.1:3000'; "+
 			"i=0; while :; do i=$((i+1)); echo \"GET /page/$i 200\"; sleep 0.1; done", startup, filepath.Join(dir, "1m.txt"))
 	}
 	printf("## A server that never exits, stopped by SIGTERM\n\n")
@@ -327,28 +338,34 @@ func (e *env) relayServer(dir string, env []string) error {
 			{"relay", []string{e.shrinkrun, "-c", s}},
 		} {
 			progress("measuring a stopped server: %d bytes of start-up log, %s", startup, w.name)
-			arr, status, sent, err := watch(dir, env, w.argv, stopAfter)
+			start, arr, status, sent, err := watch(dir, env, w.argv, stopAfter)
 			if err != nil {
 				return err
 			}
 			var before, all int64
-			var beforeArr []arrival
 			for _, a := range arr {
 				all += int64(len(a.data))
-				if a.at <= sent {
+				if !a.at.After(sent) {
 					before += int64(len(a.data))
-					beforeArr = append(beforeArr, a)
 				}
 			}
 			ready := "never"
-			if t := lineTimes(arr, "ready: listening"); len(t) > 0 {
-				ready = ms(t[0])
-				if t[0] > sent {
-					ready += " (after SIGTERM)"
+			requests, requestsBefore := 0, 0
+			for _, l := range lines(arr) {
+				switch {
+				case strings.HasPrefix(l.text, "ready: listening") && ready == "never":
+					ready = ms(l.at.Sub(start))
+					if l.at.After(sent) {
+						ready += " (after SIGTERM)"
+					}
+				case strings.HasPrefix(l.text, "GET /page/"):
+					requests++
+					if !l.at.After(sent) {
+						requestsBefore++
+					}
 				}
 			}
-			printf("| %d | %s | %s | %d | %d | %d | %d | %d |\n", startup, w.name, ready, before,
-				len(lineTimes(beforeArr, "GET /page/")), all, len(lineTimes(arr, "GET /page/")), status)
+			printf("| %d | %s | %s | %d | %d | %d | %d | %d |\n", startup, w.name, ready, before, requestsBefore, all, requests, status)
 		}
 	}
 	printf("\n")
