@@ -62,10 +62,11 @@ func isDeclared(id string) bool {
 // rule of the table, which it replaces.
 func overridden(id string) bool { return len(declared) > 0 && isDeclared(id) }
 
-// Shipped are the rule files compiled into shrinkrun
-// (rules/shipped/testdata/NAME.toml, beside their test cases).
+// shippedFiles are the rule files compiled into shrinkrun
+// (rules/shipped/testdata/NAME.toml) and their test cases, which shrinkrun
+// rules eject copies out with them.
 //
-//go:embed shipped/testdata/*.toml
+//go:embed shipped/testdata/*.toml shipped/testdata/*/*.meta shipped/testdata/*/*.stdout shipped/testdata/*/*.stderr shipped/testdata/*/*.golden
 var shippedFiles embed.FS
 
 // shipped is the table's entry for the shipped rule file name: its

@@ -77,6 +77,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
 		return 1
 	}
+	declareRules(stderr)
 	if compress.Recognized(o.Command) {
 		// The raw output is kept as a run's is; the entry stays locked
 		// until the block naming it is printed.

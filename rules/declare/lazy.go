@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 	"sync"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -49,6 +50,25 @@ func (l *Lazy) Path() string { return l.source }
 
 // File is the file's bytes, for shrinkrun rules eject.
 func (l *Lazy) File() ([]byte, error) { return fs.ReadFile(l.fsys, l.name) }
+
+// Cases returns the test cases beside the file (NAME/CASE.*), by their
+// base names.
+func (l *Lazy) Cases() (map[string][]byte, error) {
+	dir := strings.TrimSuffix(l.name, ".toml")
+	des, err := fs.ReadDir(l.fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	cases := map[string][]byte{}
+	for _, de := range des {
+		data, err := fs.ReadFile(l.fsys, path.Join(dir, de.Name()))
+		if err != nil {
+			return nil, err
+		}
+		cases[de.Name()] = data
+	}
+	return cases, nil
+}
 
 // Rule returns the rule, read on the first call.
 func (l *Lazy) Rule() (*Rule, error) { return l.rule() }
