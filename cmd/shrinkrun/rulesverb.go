@@ -113,6 +113,9 @@ func rulesList(args []string, stdout, stderr io.Writer) int {
 		if p := f.Problem(); p != "" {
 			fmt.Fprintf(w, "not applied: %s\n", p)
 			bad++
+		} else if err := f.Rule.Check(); err != nil {
+			fmt.Fprintf(w, "not applied: rule file %v; its commands pass through\n", err)
+			bad++
 		}
 	}
 	if bad > 0 {
@@ -212,6 +215,9 @@ func (t *tester) file(path string) {
 	var r *declare.Rule
 	if err == nil {
 		r, err = declare.Parse(filepath.Base(path), path, src)
+	}
+	if err == nil {
+		err = r.Check()
 	}
 	if err != nil {
 		t.cases++

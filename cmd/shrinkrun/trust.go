@@ -55,6 +55,10 @@ func trustVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "shrinkrun: trust: %s; not trusted (fix it, then trust it)\n", f.Problem())
 			continue
 		}
+		if err := f.Rule.Check(); err != nil {
+			fmt.Fprintf(stderr, "shrinkrun: trust: rule file %v; not trusted (fix it, then trust it)\n", err)
+			continue
+		}
 		fmt.Fprintf(stdout, "%s\n  rule %s: %s\n  sha256:%s\n", f.Path, f.Rule.ID, strings.Join(f.Rule.Usage, ", "), f.Hash)
 		good = append(good, f)
 	}

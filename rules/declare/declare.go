@@ -24,6 +24,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -61,7 +62,13 @@ type Rule struct {
 	refuse      []option
 	entries     []entry
 	other       *entry
+	failureSrc  []string
 	failures    *regexp.Regexp // nil: no failure patterns
+	// compile compiles the patterns, once: on the first command the rule
+	// is asked about, not when the file is read, so that a rule file whose
+	// commands are not run costs no regexp compilation (Check compiles
+	// them at once, for the verbs that report a file).
+	compile func() error
 }
 
 // keep is what becomes of the lines an entry matches.
@@ -77,7 +84,8 @@ const (
 // entry is one [[lines]] table, or [other].
 type entry struct {
 	name    string
-	pattern *regexp.Regexp // nil for [other]
+	src     string         // the pattern; "" for [other]
+	pattern *regexp.Regexp // src compiled (Rule.compile)
 	keep    keep
 	max     int
 	last    bool   // a list keeps its last max lines; a field its last line
@@ -222,19 +230,42 @@ func Parse(name, source string, src []byte) (*Rule, error) {
 	if patterns > MaxPatterns {
 		return nil, fail("%d patterns: a rule holds at most %d", patterns, MaxPatterns)
 	}
-	if len(f.Failures) > 0 {
-		alts := make([]string, len(f.Failures))
-		for i, p := range f.Failures {
-			if _, err := compile(p); err != nil {
-				return nil, fail("failures %d: %v", i+1, err)
+	for i, p := range f.Failures {
+		if err := checkPattern(p); err != nil {
+			return nil, fail("failures %d: %v", i+1, err)
+		}
+	}
+	r.failureSrc = f.Failures
+	r.compile = sync.OnceValue(func() error {
+		for i := range r.entries {
+			e := &r.entries[i]
+			re, err := regexp.Compile(e.src)
+			if err != nil {
+				return fail("[[lines]] %s: pattern %q: %v", e.name, e.src, err)
+			}
+			e.pattern = re
+		}
+		if len(r.failureSrc) == 0 {
+			return nil
+		}
+		alts := make([]string, len(r.failureSrc))
+		for i, p := range r.failureSrc {
+			if _, err := regexp.Compile(p); err != nil {
+				return fail("failures %d: pattern %q: %v", i+1, p, err)
 			}
 			alts[i] = "(?:" + p + ")"
 		}
 		// One pattern for all: each line of the output is read once.
 		r.failures = regexp.MustCompile(strings.Join(alts, "|"))
-	}
+		return nil
+	})
 	return r, nil
 }
+
+// Check compiles the rule's patterns now and says which one does not: a
+// rule is read without compiling them (Parse), and a pattern that does
+// not compile makes the rule pass its commands through when asked.
+func (r *Rule) Check() error { return r.compile() }
 
 func (r *Rule) readMatch(m matchSpec) error {
 	if len(m.Command) == 0 {
@@ -277,7 +308,7 @@ func (r *Rule) readMatch(m matchSpec) error {
 }
 
 func readEntry(l lines, other bool, seen map[string]bool) (entry, error) {
-	e := entry{name: l.Name, max: l.Max}
+	e := entry{name: l.Name, max: l.Max, unique: l.Unique}
 	if err := fieldName(l.Name, seen); err != nil {
 		return e, err
 	}
@@ -285,11 +316,10 @@ func readEntry(l lines, other bool, seen map[string]bool) (entry, error) {
 	case other && l.Match != "":
 		return e, errors.New("[other] takes the lines no [[lines]] entry matched: it has no match")
 	case !other:
-		re, err := compile(l.Match)
-		if err != nil {
+		if err := checkPattern(l.Match); err != nil {
 			return e, err
 		}
-		e.pattern = re
+		e.src = l.Match
 	}
 	switch l.Keep {
 	case "", "list":
@@ -356,17 +386,14 @@ func fieldName(name string, seen map[string]bool) error {
 	return nil
 }
 
-// compile compiles one pattern of a rule file.
-func compile(p string) (*regexp.Regexp, error) {
+// checkPattern checks what can be checked of a pattern without compiling
+// it.
+func checkPattern(p string) error {
 	switch {
 	case p == "":
-		return nil, errors.New("match is required: the pattern of the lines it takes")
+		return errors.New("match is required: the pattern of the lines it takes")
 	case len(p) > MaxPatternLen:
-		return nil, fmt.Errorf("a pattern of %d bytes: at most %d", len(p), MaxPatternLen)
+		return fmt.Errorf("a pattern of %d bytes: at most %d", len(p), MaxPatternLen)
 	}
-	re, err := regexp.Compile(p)
-	if err != nil {
-		return nil, fmt.Errorf("pattern %q: %v", p, err)
-	}
-	return re, nil
+	return nil
 }

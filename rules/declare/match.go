@@ -61,15 +61,23 @@ func find(opts []option, w string) (option, bool) {
 }
 
 // refused returns the option of the refuse list that w is, or that one of
-// its letters is when w is a cluster of short options (-ys): a false match
-// only passes the command through.
+// its letters is when w is a cluster of short options (-ys) that accept
+// does not name as a whole (-DskipTests for -D*): a false match only
+// passes the command through. Letters after one that accept says takes a
+// value are that value.
 func (r *Rule) refused(w string) (option, bool) {
 	if o, ok := find(r.refuse, w); ok || strings.HasPrefix(w, "--") {
 		return o, ok
 	}
+	if _, ok := find(r.accept, w); ok {
+		return option{}, false
+	}
 	for k := 1; k < len(w); k++ {
 		if o, ok := find(r.refuse, "-"+w[k:k+1]); ok && o.short() {
 			return o, true
+		}
+		if o, ok := find(r.accept, "-"+w[k:k+1]); ok && o.short() && o.value {
+			break
 		}
 	}
 	return option{}, false
@@ -142,6 +150,9 @@ func (r *Rule) Match(argv []string) classify.Answer {
 		if o.value && w == o.text {
 			i++
 		}
+	}
+	if err := r.compile(); err != nil {
+		return classify.Other(0, "rule file %v", err)
 	}
 	return classify.Accept()
 }

@@ -18,6 +18,9 @@ import (
 // line goes to no list and no field. The fields come in the file's order,
 // [other] last; what a line says is copied, never rewritten.
 func (r *Rule) Summarize(run *summarize.Run) *summarize.Body {
+	if err := r.compile(); err != nil {
+		panic(err) // Match refused the command: never reached
+	}
 	entries := r.entries
 	if r.other != nil {
 		entries = append(entries[:len(entries):len(entries)], *r.other)
@@ -113,7 +116,7 @@ func (c *collected) add(l string, e *entry) {
 // trimmed, or counted by an _omitted line; otherwise the boundary check
 // replaces the body with the failure lines.
 func (r *Rule) Find(_ *summarize.Run, streams []summarize.Stream) {
-	if r.failures == nil {
+	if r.compile() != nil || r.failures == nil {
 		return
 	}
 	for _, s := range streams {
