@@ -89,3 +89,32 @@ func ruleSource(id string) string {
 	}
 	return ""
 }
+
+// ruleFilesStatus is what doctor says of the rule files here: how many
+// apply, from where, and every one that does not, and why.
+func ruleFilesStatus() []string {
+	set, trustErr := findRules()
+	applied := 0
+	var lines []string
+	for _, f := range set.Files {
+		p := f.Problem()
+		if p == "" {
+			if err := f.Rule.Check(); err != nil {
+				p = fmt.Sprintf("rule file %v; its commands pass through", err)
+			}
+		}
+		if p != "" {
+			lines = append(lines, "  not applied: "+p)
+			continue
+		}
+		applied++
+	}
+	where := set.UserDir
+	if set.Root != "" {
+		where += " and " + layers.ProjectDir(set.Root)
+	}
+	if trustErr != nil {
+		lines = append(lines, "  not applied: the trust store cannot be read, so no project rule file applies: "+trustErr.Error())
+	}
+	return append([]string{fmt.Sprintf("rule files: %d apply, from %s (shrinkrun rules list)", applied, where)}, lines...)
+}
