@@ -26,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/rules/declare"
@@ -173,9 +174,10 @@ func Find(wd string, getenv func(string) string, trust func() Trust) Set {
 }
 
 // read reads the rule files of dir, in name order. A missing directory
-// has none; one that cannot be used is one file that does not load.
+// has none (a file where a parent directory would be too: HOME pointing
+// at a file); one that cannot be used is one file that does not load.
 func read(dir string, layer Layer) []File {
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil
 	}
 	d, err := privdir.Open(dir, false)
