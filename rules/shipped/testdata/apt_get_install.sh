@@ -20,24 +20,7 @@ ROOT=/tmp/shrinkrun-corpus/apt
 export LC_ALL=C DEBIAN_FRONTEND=noninteractive
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 mkdir -p "$OUT" "$ROOT"
-rm -f "$OUT"/*.meta "$OUT"/*.stdout "$OUT"/*.stderr
-
-# record CASE EXIT COMMAND: the meta file of a case whose streams are
-# already written.
-record() {
-	printf 'command: %s\nexit_code: %s\n' "$3" "$2" >"$OUT/$1.meta"
-	for s in stdout stderr; do
-		[ -s "$OUT/$1.$s" ] || rm -f "$OUT/$1.$s"
-	done
-}
-
-# run CASE COMMAND: runs COMMAND (a shell string, as an agent types it)
-# with its streams in CASE.stdout and CASE.stderr.
-run() {
-	local status=0
-	bash -c "$2" >"$OUT/$1.stdout" 2>"$OUT/$1.stderr" || status=$?
-	record "$1" "$status" "$2"
-}
+. "$(dirname "$0")/caselib.sh"
 
 purge() { apt-get purge -y -qq "$@" >/dev/null 2>&1 || true; apt-get autoremove -y -qq >/dev/null 2>&1 || true; }
 fetch() { apt-get install -y -qq -d "$@" >/dev/null; }

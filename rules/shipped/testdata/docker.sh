@@ -15,22 +15,10 @@ set -euo pipefail
 OUT=$(cd "$(dirname "$0")" && pwd)/docker
 ROOT=/tmp/shrinkrun-corpus/docker
 mkdir -p "$OUT" "$ROOT"
-rm -f "$OUT"/*.meta "$OUT"/*.stdout "$OUT"/*.stderr
+. "$(dirname "$0")/caselib.sh"
 command -v docker >/dev/null || { echo "docker.sh: the docker client is not installed" >&2; exit 1; }
 export DOCKER_HOST=unix:///var/run/docker.sock LC_ALL=C
 unset DOCKER_BUILDKIT DOCKER_CONTEXT
-
-record() {
-	printf 'command: %s\nexit_code: %s\n' "$3" "$2" >"$OUT/$1.meta"
-	for s in stdout stderr; do
-		[ -s "$OUT/$1.$s" ] || rm -f "$OUT/$1.$s"
-	done
-}
-run() {
-	local status=0
-	bash -c "$2" >"$OUT/$1.stdout" 2>"$OUT/$1.stderr" || status=$?
-	record "$1" "$status" "$2"
-}
 
 app=$ROOT/app
 rm -rf "$app" && mkdir -p "$app/src"

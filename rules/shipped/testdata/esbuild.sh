@@ -18,24 +18,12 @@ OUT=$(cd "$(dirname "$0")" && pwd)/esbuild
 ROOT=/tmp/shrinkrun-corpus/esbuild
 TOOL=$ROOT/tool
 mkdir -p "$OUT" "$TOOL"
-rm -f "$OUT"/*.meta "$OUT"/*.stdout "$OUT"/*.stderr
+. "$(dirname "$0")/caselib.sh"
 if [ ! -x "$TOOL/node_modules/.bin/esbuild" ]; then
 	(cd "$TOOL" && npm init -y >/dev/null && npm install --no-audit --no-fund esbuild@0.25 >/dev/null)
 fi
 export PATH=$TOOL/node_modules/.bin:/usr/bin:/bin NO_COLOR=1
 unset FORCE_COLOR
-
-record() {
-	printf 'command: %s\nexit_code: %s\n' "$3" "$2" >"$OUT/$1.meta"
-	for s in stdout stderr; do
-		[ -s "$OUT/$1.$s" ] || rm -f "$OUT/$1.$s"
-	done
-}
-run() {
-	local status=0
-	bash -c "$2" >"$OUT/$1.stdout" 2>"$OUT/$1.stderr" || status=$?
-	record "$1" "$status" "$2"
-}
 
 app=$ROOT/app
 rm -rf "$app" && mkdir -p "$app/src/pages" "$app/src/lib"
