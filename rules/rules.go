@@ -133,6 +133,7 @@ var Table = []Family{
 		shipped("apt_get_install.toml", []string{"apt-get", "apt"}, "apt-get install"),
 		shipped("esbuild.toml", []string{"esbuild"}, "esbuild"),
 		shipped("docker.toml", []string{"docker"}, "docker build", "docker pull", "docker push"),
+		shipped("mvn.toml", []string{"mvn", "mvnw"}, "mvn compile", "mvn test", "mvn package"),
 	}},
 }
 
