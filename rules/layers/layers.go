@@ -152,7 +152,7 @@ func Find(wd string, getenv func(string) string, trust func() Trust) Set {
 	}
 	if s.Root != "" {
 		var t Trust
-		for _, f := range read(ProjectDir(s.Root), Project) {
+		for _, f := range ReadProject(s.Root) {
 			if f.State == Applied {
 				if t == nil {
 					t = trust()
@@ -251,8 +251,21 @@ func noticeName(key string) string {
 }
 
 // ReadProject reads the rule files of the repository at root, whatever
-// the trust store says: what shrinkrun trust shows and pins.
-func ReadProject(root string) []File { return read(ProjectDir(root), Project) }
+// the trust store says: what shrinkrun trust shows and pins. Their paths,
+// which the trust store is keyed by, start with the repository's path
+// without a symbolic link, so a file is trusted however the working
+// directory was reached; a link inside the repository is not resolved, so
+// a repository cannot borrow another's trust by linking to its files.
+func ReadProject(root string) []File {
+	dir := ProjectDir(root)
+	if _, err := os.Stat(dir); err != nil {
+		return read(dir, Project) // no directory: nothing; or the error, said
+	}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		dir = ProjectDir(real)
+	}
+	return read(dir, Project)
+}
 
 // HashFile returns the SHA-256 (hex) of the file at path, read as a rule
 // file is: through its directory, checked, not following a link.

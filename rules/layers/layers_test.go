@@ -214,3 +214,33 @@ var benchRule = func() string {
 	}
 	return string(src)
 }()
+
+// TestLinkedPaths: a file trusted through one path to the repository is
+// trusted through another (a link to it); a repository whose rules
+// directory links to another's trusted files borrows none of its trust.
+func TestLinkedPaths(t *testing.T) {
+	w := newWorld(t)
+	write(t, filepath.Join(w.project, "theirs.toml"), rule)
+	f := ReadProject(w.repo)[0]
+	if err := (Trust{f.Path: f.Hash}).Write(w.state); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(filepath.Dir(w.repo), "link")
+	if err := os.Symlink(w.repo, link); err != nil {
+		t.Fatal(err)
+	}
+	w.wd = filepath.Join(link, "src")
+	if s := w.find(t); ids(s.Rules()) != "bash.theirs" {
+		t.Errorf("through a link to the repository: %q (%s)", ids(s.Rules()), s.Files[0].Problem())
+	}
+	other := filepath.Join(filepath.Dir(w.repo), "other")
+	os.MkdirAll(filepath.Join(other, ".git"), 0o755)
+	os.MkdirAll(filepath.Join(other, ".shrinkrun"), 0o755)
+	if err := os.Symlink(w.project, ProjectDir(other)); err != nil {
+		t.Fatal(err)
+	}
+	w.wd = other
+	if s := w.find(t); len(s.Rules()) != 0 || s.Files[0].State != Untrusted {
+		t.Errorf("a repository linking to another's rules: %q", ids(s.Rules()))
+	}
+}
