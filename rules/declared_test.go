@@ -112,7 +112,8 @@ func makeSpec(b []byte, out []byte) spec {
 // tally, list and _omitted line is checked against the lines, matched here
 // by the declared patterns apart from package declare), copies every list
 // item and field from the output, and is never printed bigger than the raw
-// output.
+// output; and the rule's matcher, on words of the fuzzed stderr, points at a
+// word of argv.
 func FuzzDeclared(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, []byte("error: one\nwarning: two\n  --> src/a.rs:1:2\nerror: one\nok\n\n"), []byte("FAIL x\n"), 1)
 	f.Add([]byte{3, 0, 3, 1, 2, 0, 3, 3, 4, 1, 0, 2, 2, 1}, []byte("test a ... FAILED\npanicked at src/lib.rs:3:4:\n"), []byte{}, 101)
@@ -124,6 +125,10 @@ func FuzzDeclared(f *testing.F) {
 		rule, err := declare.Parse("fuzz.toml", "fuzz.toml", []byte(s.toml))
 		if err != nil {
 			t.Fatalf("the generated rule does not load: %v\n%s", err, s.toml)
+		}
+		argv := append([]string{"fuzztool"}, strings.Fields(string(stderr))...)
+		if a := rule.Match(argv); a.At < 0 || a.At >= len(argv) {
+			t.Fatalf("Match(%q) points at word %d: %+v", argv, a.At, a)
 		}
 		rules.Declare([]*declare.Rule{rule})
 		defer rules.Declare(nil)
