@@ -92,6 +92,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts.shell, opts.prefix = true, true
 		}
 	}
+	if !opts.raw {
+		declareRules(stderr)
+	}
 	inv, err := newInvocation(opts, words)
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
@@ -272,6 +275,9 @@ func (inv *invocation) flushExplain(stderr io.Writer) {
 
 func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.note("%s", inv.class.Explain())
+	if src := ruleSource(inv.class.Rule); src != "" {
+		inv.note("rule %s is read from %s", inv.class.Rule, src)
+	}
 	if inv.class.Rule == "" {
 		return inv.passthrough(stdin, stdout, stderr)
 	}
