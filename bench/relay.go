@@ -388,7 +388,8 @@ func (e *env) relayMemory(dir string, env []string) error {
 		{"relay", []string{e.shrinkrun, "-c", script}},
 	} {
 		progress("measuring relay memory: %s", w.name)
-		s, hwm, printed, err := runCounted(dir, env, w.argv)
+		var out, errb counter
+		s, hwm, err := runBigTo(dir, env, w.argv, &out, &errb)
 		if err != nil {
 			return err
 		}
@@ -397,41 +398,8 @@ func (e *env) relayMemory(dir string, env []string) error {
 			hwmCol = mib(hwm)
 			check(s.rssKB <= int64(*flagCeiling)<<10, "relay of %s: peak RSS %s MiB (ceiling %d MiB)", humanBytes(total), mib(s.rssKB), *flagCeiling)
 		}
-		printf("| %s | %.1f | %s | %s | %d |\n", w.name, s.wall.Seconds(), mib(s.rssKB), hwmCol, printed)
+		printf("| %s | %.1f | %s | %s | %d |\n", w.name, s.wall.Seconds(), mib(s.rssKB), hwmCol, out+errb)
 	}
 	printf("\n")
 	return nil
-}
-
-// runCounted runs argv under the RSS wrapper with its output counted and
-// thrown away, and returns the sample, the largest VmHWM of argv's own
-// process (the wrapper's child) seen while it ran, and the bytes printed.
-func runCounted(dir string, env, argv []string) (sample, int64, int64, error) {
-	f, err := os.CreateTemp("", "shrinkrun-bench-rss-")
-	if err != nil {
-		return sample{}, 0, 0, err
-	}
-	f.Close()
-	defer os.Remove(f.Name())
-	cmd := command(dir, env, rssWrap(argv, f.Name()))
-	var out, errb counter
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return sample{}, 0, 0, err
-	}
-	done := make(chan struct{})
-	hwm := make(chan int64, 1)
-	go func() { hwm <- pollHWM(childOf(cmd.Process.Pid, done), done) }()
-	err = cmd.Wait()
-	close(done)
-	peak := <-hwm
-	if cmd.ProcessState == nil {
-		return sample{}, 0, 0, err
-	}
-	s := sample{wall: time.Since(start), exit: cmd.ProcessState.ExitCode()}
-	if s.rssKB, err = readRSS(f.Name()); err != nil {
-		return sample{}, 0, 0, err
-	}
-	return s, peak, int64(out + errb), nil
 }

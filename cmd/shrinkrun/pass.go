@@ -10,7 +10,6 @@ import (
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/store"
-	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // passWay is how a command no rule recognizes runs.
@@ -157,21 +156,8 @@ func (p *passRun) end(st runner.Status) int {
 // the cutter to print in place of its shaped middle and tail; nil when no
 // rule does or its rule fails on it.
 func (inv *invocation) claim(out *runner.Output, st runner.Status, argv []string, budget int, rawName string) []byte {
-	r := &summarize.Run{
-		Command:         inv.text,
-		Argv:            argv,
-		Stdout:          out.Stdout.Bytes(),
-		Stderr:          out.Stderr.Bytes(),
-		StdoutBytes:     out.Stdout.Total(),
-		StderrBytes:     out.Stderr.Total(),
-		StdoutTruncated: out.Stdout.Truncated(),
-		StderrTruncated: out.Stderr.Truncated(),
-		ExitCode:        st.Code,
-		Exited:          st.Exited,
-		Budget:          budget,
-		Cut:             rules.OutputCut(inv.class),
-		RawOutput:       rawName,
-	}
+	r := inv.captured(out, st, argv, budget)
+	r.Cut, r.RawOutput = rules.OutputCut(inv.class), rawName
 	id, ok := rules.Claim(r)
 	if !ok {
 		return nil
