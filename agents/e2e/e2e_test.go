@@ -121,6 +121,8 @@ type scratch struct {
 	env         []string
 	model       *fakeModel
 	shrinkrunOn bool
+	// longRun bounds a run by 900 s instead of 120: a whole session.
+	longRun bool
 }
 
 func newScratch(t *testing.T, command string) *scratch {
@@ -215,14 +217,19 @@ func (r runResult) result() string {
 	return r.results[0]
 }
 
-// runClient runs a client in dir with `timeout 120`, with the scratch
+// runClient runs a client in dir with `timeout 120` (900 for a long run,
+// the session benchmark's), with the scratch
 // environment plus extra, and collects what the model received and what
 // shrinkrun recorded in its history.
 func (s *scratch) runClient(dir string, extra []string, argv ...string) runResult {
 	s.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 130*time.Second)
+	limit := 120
+	if s.longRun {
+		limit = 900
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(limit+10)*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "timeout", append([]string{"120"}, argv...)...)
+	cmd := exec.CommandContext(ctx, "timeout", append([]string{fmt.Sprint(limit)}, argv...)...)
 	cmd.Dir = dir
 	cmd.Env = append(append([]string{}, s.env...), extra...)
 	var out, errb bytes.Buffer
@@ -236,7 +243,7 @@ func (s *scratch) runClient(dir string, extra []string, argv ...string) runResul
 		s.t.Fatalf("%s: %v", argv[0], err)
 	}
 	if r.exit == 124 {
-		s.t.Fatalf("%s timed out after 120 s\nstderr: %s", filepath.Base(argv[0]), r.stderr)
+		s.t.Fatalf("%s timed out after %d s\nstderr: %s", filepath.Base(argv[0]), limit, r.stderr)
 	}
 	r.history = s.history()
 	return r

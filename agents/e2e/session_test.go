@@ -162,6 +162,7 @@ func TestSession(t *testing.T) {
 // requests and results are written under dir.
 func runSession(t *testing.T, name clients.Name, on bool, calls []sessionCall, project, dir string) sessionRun {
 	s := newScratch(t, calls[0].command)
+	s.longRun = true
 	var more []string
 	for _, c := range calls[1:] {
 		more = append(more, c.command)
