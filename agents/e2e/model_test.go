@@ -343,8 +343,17 @@ func (m *fakeModel) gemini(w http.ResponseWriter, stream bool, body []byte) {
 		Tools []struct {
 			FunctionDeclarations []struct{ Name string } `json:"functionDeclarations"`
 		} `json:"tools"`
+		GenerationConfig struct {
+			ResponseMimeType string `json:"responseMimeType"`
+		} `json:"generationConfig"`
 	}
 	json.Unmarshal(body, &req)
+	if req.GenerationConfig.ResponseMimeType == "application/json" {
+		// Gemini CLI's own checks (the next speaker, and past 30 turns a
+		// loop): an empty object is "nothing to report".
+		m.geminiAnswer(w, stream, map[string]any{"text": "{}"})
+		return
+	}
 	if n := len(req.Contents); n > 0 {
 		for _, p := range req.Contents[n-1].Parts {
 			if fr, ok := p["functionResponse"]; ok {
