@@ -19,7 +19,7 @@ func (s *scratch) allowAll(name clients.Name, on bool) func(dir string) runResul
 	if on {
 		s.write(filepath.Join(s.home, ".bashrc"), "# scratch\n")
 	}
-	allowPolicy := "[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\npriority = 100\n"
+	allowPolicy := "[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\nallowRedirection = true\npriority = 100\n"
 	switch name {
 	case clients.Claude:
 		if on {
@@ -56,11 +56,13 @@ func (s *scratch) allowAll(name clients.Name, on bool) func(dir string) runResul
 		}
 		return func(dir string) runResult { return s.runCopilot(dir, on, "--allow-all-tools") }
 	case clients.Qwen:
-		s.qwenSettings(`"permissions": {"allow": ["run_shell_command"]}`)
+		// Its allow rule for the tool leaves out commands it takes for
+		// writes (go build, cargo test): only --yolo allows everything.
+		s.qwenSettings("")
 		if on {
 			s.shrinkrun(s.home, "init", "qwen")
 		}
-		return func(dir string) runResult { return s.runQwen(dir, on) }
+		return func(dir string) runResult { return s.runQwen(dir, on, "--yolo") }
 	}
 	s.t.Fatalf("no client %s", name)
 	return nil
