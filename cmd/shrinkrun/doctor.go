@@ -26,14 +26,15 @@ import (
 const doctorHelp = `Usage: shrinkrun doctor [--command 'SAMPLE']
 
 Says, for every agent and scope, whether shrinkrun is installed (Claude
-Code's shell prefix, Codex's hook), whether the binary it runs is this
-shrinkrun (the same version, VCS revision and, for a build with uncommitted
+Code's shell prefix, Codex's hook, opencode's shell setting, the launch
+function of Gemini CLI, Qwen Code and Copilot CLI with its bash link),
+whether the binary it runs is this shrinkrun (the same version, VCS revision and, for a build with uncommitted
 changes, the same bytes), whether the agent runs it (Codex: whether the hook
 is trusted), and what happens to a sample command; then whether the state
 directory can keep raw output and history, which rule files apply here
 (yours and the repository's trusted ones) and why any does not, and any
-boolean setting it cannot read. Exits 1 when an installed entry does not work: its binary is missing
-or another build, Codex skips the hook, or it is a Claude Code or Gemini CLI
+boolean setting it cannot read. Exits 1 when an installed entry does not work: its binary or
+bash link is missing or another build, Codex skips the hook, or it is a Claude Code or Gemini CLI
 hook from an older shrinkrun; else 0.
 
   --command 'SAMPLE'  the command to ask about (default "git status")
