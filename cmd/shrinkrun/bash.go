@@ -168,6 +168,9 @@ func (sh bashShell) summarized(args []string) (*invocation, bool) {
 	if in, ok := classify.GeminiEnvelope(s); ok {
 		inner = in
 	}
+	// The rule files that apply here count as for shrinkrun -c; their
+	// notices stay off stderr, which is the command's.
+	declareRules(nil)
 	if rules.String(inner).Rule == "" {
 		return nil, false
 	}
