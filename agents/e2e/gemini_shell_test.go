@@ -37,10 +37,15 @@ var geminiShellCases = []struct {
 	settings string // more of ~/.gemini/settings.json
 	policy   string // ~/.gemini/policies/e2e.toml
 	want     string // geminiOutcome, with and without shrinkrun
-	block    bool
-	measure  bool // TestModelVisible reports it
+	// wantOn is the outcome with shrinkrun when it differs from want:
+	// init's policy allowing shrinkrun show makes Gemini CLI offer its
+	// shell tool in -p mode, so a command no rule allows is refused where
+	// it was not offered. It runs in neither case.
+	wantOn  string
+	block   bool
+	measure bool // TestModelVisible reports it
 }{
-	{name: "read-only, no rules", command: "git diff --no-ext-diff", want: "not offered"},
+	{name: "read-only, no rules", command: "git diff --no-ext-diff", want: "not offered", wantOn: "refused"},
 	{name: "allowed by --allowed-tools", measure: true, command: "git diff --no-ext-diff", args: []string{"--allowed-tools", "run_shell_command(git diff)"}, want: "ran", block: true},
 	{name: "allowed in settings", measure: true, command: "cargo test", settings: `"tools": {"allowed": ["run_shell_command(cargo test)"]}`, want: "ran", block: true},
 	{name: "allowed by a policy rule", command: "cargo test",
@@ -75,10 +80,13 @@ func TestGeminiShell(t *testing.T) {
 				}
 				r := s.runGeminiShell(dir, on, tc.args...)
 				results[b2i(on)] = r.result()
-				got := geminiOutcome(r)
+				got, want := geminiOutcome(r), tc.want
+				if on && tc.wantOn != "" {
+					want = tc.wantOn
+				}
 				t.Logf("shrinkrun=%v: %s, %d bytes to the model: %.200q", on, got, len(r.result()), r.result())
-				if got != tc.want {
-					t.Errorf("shrinkrun=%v: %s, want %s; the model got:\n%.2000s\nstderr:\n%.2000s", on, got, tc.want, r.result(), r.stderr)
+				if got != want {
+					t.Errorf("shrinkrun=%v: %s, want %s; the model got:\n%.2000s\nstderr:\n%.2000s", on, got, want, r.result(), r.stderr)
 				}
 				switch {
 				case on && tc.block && (!strings.Contains(r.result(), blockMark) || !r.curated(tc.command)):

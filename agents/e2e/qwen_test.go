@@ -41,7 +41,7 @@ func (s *scratch) runQwen(dir string, on bool, args ...string) runResult {
 // tools.allowed. In -p mode the shell tool is offered only when a rule
 // allows some command, and a command that would need approval is refused.
 var qwenCases = []shellCase{
-	{name: "no rules", command: "git diff", want: "not offered",
+	{name: "no rules", command: "git diff", want: "not offered", wantOn: "refused",
 		setup: func(s *scratch) { s.qwenSettings("") }},
 	{name: "allowed by a rule", measure: true, command: "git diff", want: "ran", block: true,
 		setup: func(s *scratch) { s.qwenSettings(`"permissions": {"allow": ["run_shell_command(git diff)"]}`) }},

@@ -57,7 +57,12 @@ type shellCase struct {
 	setup   func(s *scratch) // the client's permission settings
 	args    []string         // more of the client's command line
 	want    string           // outcome (or "not offered"), with and without shrinkrun
-	block   bool             // with shrinkrun, the model gets a block
+	// wantOn is the outcome with shrinkrun when it differs from want: an
+	// allow rule for shrinkrun show makes a client offer its shell tool
+	// where it did not, and a command no rule allows is refused instead.
+	// It runs in neither case.
+	wantOn string
+	block  bool // with shrinkrun, the model gets a block
 	// measure names the case TestModelVisible reports for the command.
 	measure bool
 }
@@ -89,9 +94,13 @@ func checkShellCase(t *testing.T, client string, tc shellCase, run func(s *scrat
 		if r.calls == 0 {
 			got = "not offered"
 		}
+		want := tc.want
+		if on && tc.wantOn != "" {
+			want = tc.wantOn
+		}
 		t.Logf("shrinkrun=%v: %s, %d bytes to the model: %.200q", on, got, len(r.result()), r.result())
-		if got != tc.want {
-			t.Errorf("shrinkrun=%v: %s, want %s; the model got:\n%.2000s\nstderr:\n%.2000s", on, got, tc.want, r.result(), r.stderr)
+		if got != want {
+			t.Errorf("shrinkrun=%v: %s, want %s; the model got:\n%.2000s\nstderr:\n%.2000s", on, got, want, r.result(), r.stderr)
 		}
 		switch {
 		case on && tc.want == "ran" && tc.block && (!strings.Contains(r.result(), blockMark) || !r.curated(tc.command)):
