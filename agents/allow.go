@@ -2,7 +2,6 @@ package agents
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
 )
@@ -18,10 +17,6 @@ import (
 
 // ClaudeShowRule is the rule `init claude` adds to permissions.allow.
 const ClaudeShowRule = "Bash(shrinkrun show:*)"
-
-// QwenShowRule is the rule `init qwen` adds to permissions.allow in Qwen
-// Code's settings.
-const QwenShowRule = "run_shell_command(shrinkrun show)"
 
 // addedAllow returns src with rule in permissions.allow, or src itself when
 // it is there already.
@@ -97,65 +92,45 @@ priority = 100
 `
 
 // ShowInstall plans the allow rule for shrinkrun show in the settings of a
-// client of the launch route: a policy file of its own for Gemini CLI, a
-// rule in permissions.allow of Qwen Code's user settings. nil for a client
-// whose launch function carries the rule (Copilot CLI).
+// client of the launch route: a policy file of its own for Gemini CLI; nil
+// for the others, where no rule allows the show alone: Copilot CLI's
+// shell(shrinkrun) allows shrinkrun -- CMD too, and any allow rule makes
+// Qwen Code offer its shell tool in -p mode, where it then runs the
+// commands it takes for read-only without asking (agents/e2e
+// TestCopilotShowRule, TestQwenShowRule).
 func ShowInstall(name string, e Env) (*Change, error) {
-	switch name {
-	case "gemini":
-		path := filepath.Join(e.Home, ".gemini", "policies", "shrinkrun.toml")
-		_, old, existed, err := read(path)
-		if err != nil {
-			return nil, err
-		}
-		c := &Change{Path: path, Existed: existed, Old: old, New: []byte(geminiShowPolicy), KeepDir: true,
-			Note: "allowed shrinkrun show in " + path}
-		if !c.Changed() {
-			c.Note = "shrinkrun show is allowed in " + path
-		}
-		return c, nil
-	case "qwen":
-		path, old, existed, err := read(filepath.Join(e.Home, ".qwen", "settings.json"))
-		if err != nil {
-			return nil, err
-		}
-		c := &Change{Path: path, Existed: existed, Old: old, KeepDir: true, Note: "allowed shrinkrun show in " + path}
-		if c.New, err = addedAllow(old, QwenShowRule); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		if !c.Changed() {
-			c.Note = "shrinkrun show is allowed in " + path
-		}
-		return c, nil
+	if name != "gemini" {
+		return nil, nil
 	}
-	return nil, nil
+	path, old, existed, err := read(geminiPolicyPath(e))
+	if err != nil {
+		return nil, err
+	}
+	c := &Change{Path: path, Existed: existed, Old: old, New: []byte(geminiShowPolicy), KeepDir: true,
+		Note: "allowed shrinkrun show in " + path}
+	if !c.Changed() {
+		c.Note = "shrinkrun show is allowed in " + path
+	}
+	return c, nil
 }
 
 // ShowUninstall plans removing what ShowInstall added: the policy file
-// when it is still shrinkrun's, the rule from Qwen Code's settings.
+// when it is still shrinkrun's.
 func ShowUninstall(name string, e Env) (*Change, error) {
-	switch name {
-	case "gemini":
-		path := filepath.Join(e.Home, ".gemini", "policies", "shrinkrun.toml")
-		_, old, existed, err := read(path)
-		if err != nil {
-			return nil, err
-		}
-		c := &Change{Path: path, Existed: existed, Old: old, New: old, KeepDir: true}
-		if existed && string(old) == geminiShowPolicy {
-			c.New, c.Note = nil, "removed "+path
-		}
-		return c, nil
-	case "qwen":
-		path, old, existed, err := read(filepath.Join(e.Home, ".qwen", "settings.json"))
-		if err != nil || !existed {
-			return &Change{Path: path, New: old}, err
-		}
-		c := &Change{Path: path, Existed: existed, Old: old, KeepDir: true, Note: "removed the shrinkrun show rule from " + path}
-		if c.New, err = removedAllow(old, QwenShowRule); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		return c, nil
+	if name != "gemini" {
+		return nil, nil
 	}
-	return nil, nil
+	path, old, existed, err := read(geminiPolicyPath(e))
+	if err != nil {
+		return nil, err
+	}
+	c := &Change{Path: path, Existed: existed, Old: old, New: old, KeepDir: true}
+	if existed && string(old) == geminiShowPolicy {
+		c.New, c.Note = nil, "removed "+path
+	}
+	return c, nil
+}
+
+func geminiPolicyPath(e Env) string {
+	return filepath.Join(e.Home, ".gemini", "policies", "shrinkrun.toml")
 }

@@ -41,7 +41,7 @@ func (s *scratch) runQwen(dir string, on bool, args ...string) runResult {
 // tools.allowed. In -p mode the shell tool is offered only when a rule
 // allows some command, and a command that would need approval is refused.
 var qwenCases = []shellCase{
-	{name: "no rules", command: "git diff", want: "not offered", wantOn: "refused",
+	{name: "no rules", command: "git diff", want: "not offered",
 		setup: func(s *scratch) { s.qwenSettings("") }},
 	{name: "allowed by a rule", measure: true, command: "git diff", want: "ran", block: true,
 		setup: func(s *scratch) { s.qwenSettings(`"permissions": {"allow": ["run_shell_command(git diff)"]}`) }},
@@ -70,5 +70,21 @@ func TestQwen(t *testing.T) {
 				return s.runQwen(dir, on, tc.args...)
 			})
 		})
+	}
+}
+
+// TestQwenShowRule is why `init qwen` adds no allow rule for shrinkrun
+// show: in -p mode any allow rule makes Qwen Code offer its shell tool,
+// and it then runs the commands it takes for read-only without asking: a
+// git diff, not offered without the rule, runs with it.
+func TestQwenShowRule(t *testing.T) {
+	client(t, "qwen")
+	s := newScratch(t, "git diff")
+	s.qwenSettings(`"permissions": {"allow": ["run_shell_command(shrinkrun show)"]}`)
+	r := s.runQwen(s.repo, false)
+	got := outcome(r.result(), ranMarks...)
+	t.Logf("git diff with only a shrinkrun show rule: %s, %.120q", got, r.result())
+	if got != "ran" {
+		t.Errorf("git diff %s: the rule no longer allows more than the show; init qwen could add it", got)
 	}
 }
