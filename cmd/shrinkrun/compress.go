@@ -81,14 +81,11 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		// The raw output is kept as a run's is; the entry stays locked
 		// until the block naming it is printed.
 		inv := &invocation{}
-		e, err := inv.openEntry()
-		if e != nil {
-			defer e.Close()
-			if _, err = e.Stdout().Write(o.Stdout); err == nil {
-				_, err = e.Stderr().Write(o.Stderr)
-			}
-		}
-		_, o.RawOutput = inv.keep(e, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
+		e := inv.newEntry()
+		defer e.Close()
+		e.Stdout().Write(o.Stdout)
+		e.Stderr().Write(o.Stderr)
+		_, o.RawOutput = inv.keep(e, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
 		if block, ok := compress.Block(o); ok {
 			stdout.Write(block)
 			return 0

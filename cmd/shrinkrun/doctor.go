@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/agents"
@@ -285,7 +286,11 @@ func sampleAnswer(agent hook.Agent, bin, cmd, dir string) string {
 	return fmt.Sprintf("%q: rewritten to %s; permission left to the agent (%s)", cmd, r.Rewrite, r.Reason)
 }
 
-var hooksOff = regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
+// hooksOff is compiled on first use: only doctor needs it, and a regexp
+// compiled at package initialization would cost every run.
+var hooksOff = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
+})
 
 // codexHooksOff names the Codex config.toml that turns hooks off, if any.
 // A plain line scan: a `hooks = false` anywhere is worth a look.
@@ -301,7 +306,7 @@ func codexHooksOff(env agents.Env) string {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
-			if hooksOff.MatchString(sc.Text()) {
+			if hooksOff().MatchString(sc.Text()) {
 				return f
 			}
 		}
