@@ -129,7 +129,7 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "cursor: no hook (beforeShellExecution cannot rewrite a command); `shrinkrun prompt` in AGENTS.md covers it")
 	if installed == 0 {
-		fmt.Fprintln(stdout, "no hook installed: shrinkrun init claude (or codex, gemini) installs one")
+		fmt.Fprintln(stdout, "nothing installed: shrinkrun init claude makes shrinkrun Claude Code's shell prefix; shrinkrun init codex installs Codex's PreToolUse hook; for Gemini CLI and other agents, put shrinkrun prompt's text in GEMINI.md or AGENTS.md")
 	}
 	if problems > 0 {
 		return 1
