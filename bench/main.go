@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command bench measures what shrinkrun costs: the wall time and peak RSS
 // of plain commands against `shrinkrun --` and `shrinkrun -c`, side by side
 // in one run (and against an earlier build with -baseline); the first-byte

@@ -69,6 +69,9 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if why := summariesOff(true); why != "" {
+		fmt.Fprintf(stdout, "summaries: off on this system, every command passes through: %s\n", why)
+	}
 	fmt.Fprintf(stdout, "state directory: %s\n", stateStatus())
 	problems, installed := 0, 0
 	for _, a := range agents.All {

@@ -212,6 +212,11 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.class = rules.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv).InEnviron(os.Getenv)
+	if inv.class.Rule != "" {
+		if why := summariesOff(o.shell); why != "" {
+			inv.class = classify.Result{Reason: "summaries are off on this system: " + why}
+		}
+	}
 	// The documented per-command opt-out, SHRINKRUN_DISABLE=1 CMD, reaches
 	// shrinkrun as one of the command's own assignments.
 	if o.raw || setting.Disabled(classify.Getenv(inv.class.Assigns, func(string) string { return "" })) {

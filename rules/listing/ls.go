@@ -39,6 +39,9 @@ var lsOptions = sync.OnceValue(func() options {
 // MatchLs recognizes ls [OPTION...] [FILE...] with the options in
 // lsOptions.
 func MatchLs(argv []string) classify.Answer {
+	if !classify.GNUTools {
+		return classify.Refuse(0, "ls here is not GNU ls, whose layout the rule reads")
+	}
 	return walk(argv, 1, lsOptions())
 }
 

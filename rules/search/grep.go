@@ -55,6 +55,9 @@ var grepOptions = sync.OnceValue(func() options {
 // directory when no path is given) or with path operands. grep without
 // either reads its standard input, which is not a search of files.
 func MatchGrep(argv []string) classify.Answer {
+	if !classify.GNUTools {
+		return classify.Refuse(0, "grep here is not GNU grep, whose options and messages the rule reads")
+	}
 	p, a := walk(argv, 1, grepOptions(), true)
 	if !a.Accepted {
 		return a
