@@ -91,16 +91,17 @@ func (e *env) startup() error {
 	printf("## Start-up: short commands against the plain command\n\n")
 	printf("Median of %d interleaved rounds after 3 warm-up rounds, in a repository of this project's own tracked files with %d commits and %d changed files. ", *flagRuns, startupCommits+1, startupModified+startupNew)
 	printf("*ratio* is shrinkrun's median over the plain command's; a string-form row also gives it over `bash -c`, which `shrinkrun -c` stands in for. ")
+	printf("*min ratio* is the ratio of the fastest runs, the least disturbed by other work on a loaded machine. ")
 	printf("*CPU added* is user plus system time of the whole tree over the plain command's. ")
 	printf("*instructions* are the shrinkrun process's own (valgrind's cachegrind, the child not followed): they do not move with the machine's load. ")
 	printf("Load average: %s at the start, %s at the end.\n\n", loadBefore, loadavg())
-	printf("| command | plain ms | shrinkrun ms | ratio | added ms | `bash -c` ms | ratio to `bash -c` | CPU added ms | peak RSS MiB | instructions |")
+	printf("| command | plain ms | shrinkrun ms | ratio | min ratio | added ms | `bash -c` ms | ratio to `bash -c` | CPU added ms | peak RSS MiB | instructions |")
 	if e.baseline != "" {
-		printf(" before ms | before ratio | before instructions |")
+		printf(" before ms | before ratio | before min ratio | before CPU added ms | before instructions |")
 	}
-	printf("\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	printf("\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	if e.baseline != "" {
-		printf(" ---: | ---: | ---: |")
+		printf(" ---: | ---: | ---: | ---: | ---: |")
 	}
 	printf("\n")
 	for _, r := range results {
@@ -109,11 +110,13 @@ func (e *env) startup() error {
 		if r.str != "" {
 			bash, toBash = ms(r.res.wall("bash")), ratio(sr, r.res.wall("bash"))
 		}
-		printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", r.name, ms(plain), ms(sr), ratio(sr, plain), ms(sr-plain),
+		printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", r.name, ms(plain), ms(sr), ratio(sr, plain),
+			ratio(r.res.fastest("shrinkrun"), r.res.fastest("plain")), ms(sr-plain),
 			bash, toBash, ms(r.res.cpu("shrinkrun")-r.res.cpu("plain")), mib(r.res.rss("shrinkrun")), count(r.instr))
 		if e.baseline != "" {
 			b := r.res.wall("baseline")
-			printf(" %s | %s | %s |", ms(b), ratio(b, plain), count(r.bInst))
+			printf(" %s | %s | %s | %s | %s |", ms(b), ratio(b, plain), ratio(r.res.fastest("baseline"), r.res.fastest("plain")),
+				ms(r.res.cpu("baseline")-r.res.cpu("plain")), count(r.bInst))
 		}
 		printf("\n")
 		if r.target {
