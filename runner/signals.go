@@ -81,7 +81,7 @@ var (
 // action instead. Go keeps an inherited SIG_IGN only for SIGHUP and SIGINT;
 // SIGTERM is caught and relayed even when the caller ignores it.
 func catch() chan os.Signal {
-	CatchSignals()
+	catchSignals()
 	<-caughtAll
 	ch := make(chan os.Signal, 16)
 	runs.Lock()
@@ -90,14 +90,12 @@ func catch() chan os.Signal {
 	return ch
 }
 
-// CatchSignals starts catching the relayed signals in the background and
-// returns at once. Notify's round trip per signal adds up to about a
-// millisecond on a busy 2-core machine (docs/performance.md, "Start-up"),
-// which a caller that knows a child will run can overlap with its own work
-// before the start (opening the store, finding the program). Capture and
-// Passthrough still wait for it: no child starts before its signals are
-// caught.
-func CatchSignals() {
+// catchSignals starts catching the relayed signals in the background and
+// returns at once (Prepare). Notify's round trip per signal adds up to
+// about a millisecond on a busy 2-core machine (docs/performance.md,
+// "Start-up at the limit"). catch waits for it: no child starts before its
+// signals are caught.
+func catchSignals() {
 	catchOnce.Do(func() {
 		go func() {
 			caught := make(chan os.Signal, 16)

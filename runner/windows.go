@@ -16,8 +16,8 @@ import (
 // child inherits shrinkrun's console and streams, and Ctrl-C reaches it
 // from the console directly.
 
-// CatchSignals does nothing: no signal is relayed.
-func CatchSignals() {}
+// catchSignals does nothing: no signal is relayed.
+func catchSignals() {}
 
 func catch() chan os.Signal { return nil }
 

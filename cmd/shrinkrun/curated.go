@@ -34,7 +34,7 @@ func (inv *invocation) child() runner.Command {
 // curated runs a recognized command with its output captured, then prints
 // the block, or the raw output when the block would not be clearly smaller.
 func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
-	runner.CatchSignals()
+	runner.Prepare()
 	inv.flushExplain(stderr)
 	opt := runner.Options{Limit: inv.opts.captureLimit, PTY: inv.opts.pty, Stdin: stdin}
 	entry := inv.newEntry()
