@@ -75,6 +75,9 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
 	stdout = w
+	if id, by := rules.Route(r); by {
+		inv.note("the output is %s's, recognized by what it printed", id)
+	}
 	block, ok := rules.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
