@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"syscall"
 
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
@@ -202,13 +202,10 @@ func collected(w io.Writer) bool {
 	if !ok {
 		return true
 	}
-	var st syscall.Stat_t
-	if syscall.Fstat(int(f.Fd()), &st) != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		return false
 	}
-	switch st.Mode & syscall.S_IFMT {
-	case syscall.S_IFIFO, syscall.S_IFSOCK, syscall.S_IFREG:
-		return true
-	}
-	return false
+	m := fi.Mode()
+	return m.IsRegular() || m&(fs.ModeNamedPipe|fs.ModeSocket) != 0
 }
