@@ -93,7 +93,7 @@ func (e *env) startup() error {
 	printf("*ratio* is shrinkrun's median over the plain command's; a string-form row also gives it over `bash -c`, which `shrinkrun -c` stands in for. ")
 	printf("*min ratio* is the ratio of the fastest runs, the least disturbed by other work on a loaded machine. ")
 	printf("*CPU added* is user plus system time of the whole tree over the plain command's. ")
-	printf("*instructions* are the shrinkrun process's own (valgrind's cachegrind, the child not followed): they do not move with the machine's load. ")
+	printf("*instructions* are the shrinkrun process's own (valgrind's cachegrind, the child not followed): they do not move with the machine's load; - where shrinkrun becomes the command by exec, which ends valgrind's count unreported. ")
 	printf("Load average: %s at the start, %s at the end.\n\n", loadBefore, loadavg())
 	printf("| command | plain ms | shrinkrun ms | ratio | min ratio | added ms | `bash -c` ms | ratio to `bash -c` | CPU added ms | peak RSS MiB | instructions |")
 	if e.baseline != "" {
@@ -182,7 +182,9 @@ func (e *env) setupStartupRepo() (string, error) {
 var irefs = regexp.MustCompile(`I\s+refs:\s+([0-9,]+)`)
 
 // instructions counts the instructions argv's own process executes, under
-// valgrind's cachegrind; 0 when valgrind is not installed or fails. Go's
+// valgrind's cachegrind; 0 when valgrind is not installed or fails, or
+// when the process execs the command (pass-through by exec), which ends the
+// count unreported. Go's
 // asynchronous preemption is turned off for the count: valgrind does not
 // deliver its signals the way the kernel does.
 func instructions(dir string, env, argv []string) int64 {
