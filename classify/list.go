@@ -81,6 +81,9 @@ func Split(src string) (l *List, res Result) {
 	l = &List{src: src}
 	for _, s := range f.Stmts {
 		ops, items := chain(s)
+		if len(items) > 1 && (s.Negated || s.Background || s.Coprocess || s.Disown) {
+			return nil, Result{Reason: "background command (&)", Pos: posString(s.Semicolon)}
+		}
 		for i, item := range items {
 			p := Part{Op: Then, src: src, stmt: item, Ends: i == len(items)-1}
 			if i > 0 {
@@ -90,7 +93,7 @@ func Split(src string) (l *List, res Result) {
 				}
 			}
 			p.Offset, p.Line = int(item.Pos().Offset()), int(item.Pos().Line())
-			p.Text = src[item.Pos().Offset():item.End().Offset()]
+			p.Text = src[item.Pos().Offset():stmtEnd(item).Offset()]
 			l.Parts = append(l.Parts, p)
 		}
 	}
@@ -107,6 +110,21 @@ func Split(src string) (l *List, res Result) {
 		return nil, Result{Reason: "list ending in cd", Pos: posString(last.stmt.Pos())}
 	}
 	return l, Result{}
+}
+
+// stmtEnd is where a statement's command and redirects end, before the
+// `;` or `&` that may follow.
+func stmtEnd(s *syntax.Stmt) syntax.Pos {
+	end := s.End()
+	if s.Cmd != nil {
+		end = s.Cmd.End()
+	}
+	for _, rd := range s.Redirs {
+		if rd.End().After(end) {
+			end = rd.End()
+		}
+	}
+	return end
 }
 
 // Rest is the string from the i-th part on, as bash would run it from
