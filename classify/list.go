@@ -32,7 +32,15 @@ const (
 // List is a command string taken apart into its parts, in order.
 type List struct {
 	Parts []Part
-	src   string
+	// ExecsLast tells that bash would replace itself with the last part's
+	// command (when it gets to run it) rather than fork it: the part is
+	// Exec, it is the second half of the last command bash parses (the
+	// last line's list, read as `(first ; last)`, `(first && last)`,
+	// `(first || last)`, or the part alone) and nothing but a `;`, blanks,
+	// a comment and a newline follow it (bash 5.2's
+	// should_suppress_fork and can_optimize_connection).
+	ExecsLast bool
+	src       string
 }
 
 // Part is one command of a list.
@@ -53,10 +61,10 @@ type Part struct {
 	// Name is the command word (after the assignments), as bash reads it
 	// without expanding anything; "" when it needs expanding.
 	Name string
-	// Exec tells that bash runs the part by replacing itself with the
-	// command when it is the last thing left to run (one simple command,
-	// no redirect, not a builtin): the command then sees bash's own
-	// SHLVL, one less than a command bash forks.
+	// Exec tells that the part is one simple command, with no redirect,
+	// that is not a builtin: bash replaces itself with such a command when
+	// it is the last thing left to run (List.ExecsLast), which then sees
+	// bash's own SHLVL, one less than a command bash forks.
 	Exec bool
 
 	src  string
@@ -97,6 +105,10 @@ func Split(src string) (l *List, res Result) {
 			l.Parts = append(l.Parts, p)
 		}
 	}
+	for i := range l.Parts {
+		l.Parts[i].simple()
+	}
+	l.ExecsLast = l.Parts[len(l.Parts)-1].Exec && execsLast(src, f.Stmts)
 	if len(l.Parts) == 1 {
 		return l, Result{}
 	}
@@ -110,6 +122,31 @@ func Split(src string) (l *List, res Result) {
 		return nil, Result{Reason: "list ending in cd", Pos: posString(last.stmt.Pos())}
 	}
 	return l, Result{}
+}
+
+// execsLast reports whether the last statement is the last command bash
+// parses on its own (alone, or on a line of its own), with only a `;`,
+// blanks, a comment and one newline after it.
+func execsLast(src string, stmts []*syntax.Stmt) bool {
+	last := stmts[len(stmts)-1]
+	if _, items := chain(last); len(items) > 1 && len(stmts) > 1 {
+		// An && or || chain after a `;` on the same line: bash reads
+		// `(first ; (chain))`, whose second half is not a simple command.
+		between := src[stmts[len(stmts)-2].End().Offset():last.Pos().Offset()]
+		if !strings.Contains(strings.ReplaceAll(between, "\\\n", ""), "\n") {
+			return false
+		}
+	}
+	rest := strings.TrimLeft(src[last.End().Offset():], " \t")
+	rest = strings.TrimLeft(strings.TrimPrefix(rest, ";"), " \t")
+	if strings.HasPrefix(rest, "#") {
+		_, after, found := strings.Cut(rest, "\n")
+		rest = after
+		if found {
+			rest = "\n" + after
+		}
+	}
+	return rest == "" || rest == "\n"
 }
 
 // stmtEnd is where a statement's command and redirects end, before the
@@ -127,12 +164,27 @@ func stmtEnd(s *syntax.Stmt) syntax.Pos {
 	return end
 }
 
-// Rest is the string from the i-th part on, as bash would run it from
-// there: the lines before it left empty, so that bash's messages name the
-// same line.
+// Rest is the string from the i-th part on, for bash to run as the whole
+// string would run from there: the lines before it left empty, so that
+// bash's messages name the same line, and, when bash would not have
+// replaced itself with the last command but would with the rest's, two
+// newlines after it, which keep it from doing so (ExecsLast).
 func (l *List) Rest(i int) string {
 	p := l.Parts[i]
-	return strings.Repeat("\n", p.Line-1) + l.src[p.Offset:]
+	rest := strings.Repeat("\n", p.Line-1) + l.src[p.Offset:]
+	if !l.ExecsLast {
+		if r, _ := Split(rest); r != nil && r.ExecsLast {
+			rest += "\n\n"
+		}
+	}
+	return rest
+}
+
+// Text is the string from the start of the i-th part to the end of the
+// j-th, as written.
+func (l *List) Text(i, j int) string {
+	end := l.Parts[j].Offset + len(l.Parts[j].Text)
+	return l.src[l.Parts[i].Offset:end]
 }
 
 // Script is the part as a string for `bash -c`, with the lines before it
@@ -211,7 +263,7 @@ func (p *Part) check() *refusal {
 	if r != nil {
 		return r
 	}
-	for i, st := range stages {
+	for _, st := range stages {
 		if st.Cmd == nil {
 			return refuse(st.Pos(), "redirect without a command")
 		}
@@ -237,10 +289,6 @@ func (p *Part) check() *refusal {
 				return refuse(call.Args[1].Pos(), "cd in a form shrinkrun does not reproduce")
 			}
 			p.Cd = true
-		}
-		if i == 0 {
-			p.Name = name
-			p.Exec = len(stages) == 1 && len(st.Redirs) == 0 && !builtins[name]
 		}
 		for _, a := range call.Assigns {
 			if a.Append || a.Naked || a.Index != nil || a.Array != nil {
@@ -268,6 +316,20 @@ func (p *Part) check() *refusal {
 		}
 	}
 	return nil
+}
+
+// simple sets Name and Exec from the part's first command.
+func (p *Part) simple() {
+	call, ok := p.stmt.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 || p.stmt.Negated || p.stmt.Background || p.stmt.Coprocess {
+		return
+	}
+	name, r := literal(call.Args[0])
+	if r != nil {
+		return
+	}
+	p.Name = name
+	p.Exec = len(p.stmt.Redirs) == 0 && !builtins[name] && !stateful[name]
 }
 
 // rawLit is a word's text when it is one unquoted literal, else "".

@@ -44,7 +44,7 @@ func TestSplit(t *testing.T) {
 		{"echo $HOME && ls # done", []string{"; echo $HOME @1:0", "&& ls @1:14 ends exec"}},
 		{"cd 'my dir' && ls > out.txt; cat out.txt", []string{"; cd 'my dir' @1:0 cd", "&& ls > out.txt @1:15 ends", "; cat out.txt @1:29 ends exec"}},
 		{"cd build", []string{"; cd build @1:0 ends"}},
-		{"git status", []string{"; git status @1:0 ends"}},
+		{"git status", []string{"; git status @1:0 ends exec"}},
 		{"A=1 make; B=2 make", []string{"; A=1 make @1:0 ends exec", "; B=2 make @1:10 ends exec"}},
 	} {
 		l, res := classify.Split(c.in)
@@ -120,5 +120,48 @@ func TestSplitRest(t *testing.T) {
 	}
 	if got := l.Parts[2].Script(); got != "\nmake test" {
 		t.Errorf("Script() = %q", got)
+	}
+	// bash would not exec the last command of the whole string; alone, it
+	// would exec the rest's: the rest keeps it from doing so.
+	l, _ = classify.Split("make ; cd nowhere || ls")
+	if got := l.Rest(1); got != "cd nowhere || ls\n\n" {
+		t.Errorf("Rest(1) = %q", got)
+	}
+}
+
+// TestExecsLast pins when bash replaces itself with the last command
+// (which then sees bash's own SHLVL): each case was read from bash 5.2
+// (`env -i bash -c '...; env'`), and FuzzList holds the rule to bash.
+func TestExecsLast(t *testing.T) {
+	for in, want := range map[string]bool{
+		"env":                   true,
+		"A=1 env":               true,
+		"true; env":             true,
+		"true && env":           true,
+		"true || true && env":   true,
+		"true && true; env":     true,
+		"true ; true && env":    false,
+		"true\ntrue && env":     true,
+		"true; \\\ntrue && env": false,
+		"true # c\ntrue && env": true,
+		"true && env # c":       true,
+		"true && env\n":         true,
+		"true && env\n\n# x":    false,
+		"env\n\n":               false,
+		"env \n":                true,
+		"env ; ":                true,
+		"env\n ":                false,
+		"env 2>&1":              false,
+		"env | cat":             false,
+		"true; echo":            false,
+	} {
+		l, res := classify.Split(in)
+		if l == nil {
+			t.Errorf("Split(%q): %s", in, res.Explain())
+			continue
+		}
+		if l.ExecsLast != want {
+			t.Errorf("Split(%q).ExecsLast = %v, want %v", in, l.ExecsLast, want)
+		}
 	}
 }
