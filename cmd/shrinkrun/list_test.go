@@ -124,14 +124,15 @@ func (w *listWorld) run(t *testing.T, env []string, argv ...string) (string, int
 }
 
 // compare runs src with bash and with shrinkrun in the world, with extra
-// variables on top of its environment, and fails on any difference.
-func (w *listWorld) compare(t *testing.T, src string, extra ...string) {
+// variables on top of its environment, and fails on any difference. flag
+// is -c, or -ec for bash -e.
+func (w *listWorld) compare(t *testing.T, flag, src string, extra ...string) {
 	t.Helper()
 	env := append(slices.Clone(w.base), extra...)
-	want, wantCode := w.run(t, env, "bash", "-c", src)
-	got, gotCode := w.run(t, env, "shrinkrun", "-c", src)
+	want, wantCode := w.run(t, env, "bash", flag, src)
+	got, gotCode := w.run(t, env, "shrinkrun", flag, src)
 	if got != want || gotCode != wantCode {
-		t.Fatalf("%q with %q:\nbash (%d):\n%s\nshrinkrun (%d):\n%s", src, extra, wantCode, want, gotCode, got)
+		t.Fatalf("%s %q with %q:\nbash (%d):\n%s\nshrinkrun (%d):\n%s", flag, src, extra, wantCode, want, gotCode, got)
 	}
 }
 
@@ -199,10 +200,11 @@ func TestListLikeBash(t *testing.T) {
 	pwd := "PWD=" + w.dir
 	for _, src := range listCases {
 		for _, extra := range envCases {
-			w.compare(t, src, extra...)
+			w.compare(t, "-c", src, extra...)
 		}
-		w.compare(t, src, pwd)
-		w.compare(t, src, pwd, "SHLVL=2", "OLDPWD=sub")
+		w.compare(t, "-c", src, pwd)
+		w.compare(t, "-c", src, pwd, "SHLVL=2", "OLDPWD=sub")
+		w.compare(t, "-ec", src)
 	}
 }
 
@@ -218,7 +220,11 @@ func FuzzList(f *testing.F) {
 	w := newListWorld(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src, extra := fuzzList(data)
-		w.compare(t, src, extra...)
+		flag := "-c"
+		if len(data) > 0 && data[0]&0x80 != 0 {
+			flag = "-ec"
+		}
+		w.compare(t, flag, src, extra...)
 	})
 }
 
