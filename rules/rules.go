@@ -98,7 +98,7 @@ var Table = []Family{
 	}},
 	{Name: "search", Finder: search.Finder, Translated: true, Rules: []Rule{
 		{ID: "bash.rg", Commands: []string{"rg"}, Match: search.MatchRg, Summarize: search.Rg, Usage: []string{"rg PATTERN"}, Env: search.RgEnv},
-		{ID: "bash.grep", Commands: []string{"grep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
+		{ID: "bash.grep", Commands: []string{"grep", "egrep", "fgrep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
 		{ID: "bash.git_grep", Commands: []string{"git"}, Match: search.MatchGitGrep, Summarize: search.GitGrep, Usage: []string{"git grep -n PATTERN"}},
 	}},
 	{Name: "listing", Finder: listing.Finder, Translated: true, Rules: []Rule{
