@@ -245,10 +245,10 @@ func expansion(part syntax.WordPart) string {
 type dest int
 
 const (
-	toOut dest = iota // the caller's stdout (or the pipe)
-	toErr             // the caller's stderr
-	toNull            // /dev/null
-	closed            // closed (2>&-)
+	toOut  dest = iota // the caller's stdout (or the pipe)
+	toErr              // the caller's stderr
+	toNull             // /dev/null
+	closed             // closed (2>&-)
 )
 
 // fds is where a command's stdout and stderr end up after its redirects.

@@ -94,17 +94,17 @@ func TestWorld(t *testing.T) {
 func TestWorldArgv(t *testing.T) {
 	w := newWorld(t, t.TempDir())
 	for in, want := range map[string]string{
-		"pylint src/*.py":                          "pylint src/a.py src/b.py",
-		"pylint src/*.rs":                          "pylint src/*.rs",
-		"grep -n foo *.c":                          "grep -n foo B.c [x].c _a.c a b.c a.c b.c",
+		"pylint src/*.py": "pylint src/a.py src/b.py",
+		"pylint src/*.rs": "pylint src/*.rs",
+		"grep -n foo *.c": "grep -n foo B.c [x].c _a.c a b.c a.c b.c",
 		"grep -rn --exclude-dir={.git,build} foo .": "grep -rn --exclude-dir=.git --exclude-dir=build foo .",
-		"ls -la ~/proj":                            "ls -la " + w.home + "/proj",
-		"ls ~'x'":                                  "ls ~x",
-		"ls -la [ls]*/*.py":                        "ls -la link/a.py link/b.py src/a.py src/b.py",
-		"ls dangling*":                             "ls dangling",
-		"ls -d empty/*":                            "ls -d empty/*",
-		`grep -r "args\[0\]" src/`:                 `grep -r args\[0\] src/`,
-		"A=*.c ls":                                 "ls",
+		"ls -la ~/proj":            "ls -la " + w.home + "/proj",
+		"ls ~'x'":                  "ls ~x",
+		"ls -la [ls]*/*.py":        "ls -la link/a.py link/b.py src/a.py src/b.py",
+		"ls dangling*":             "ls dangling",
+		"ls -d empty/*":            "ls -d empty/*",
+		`grep -r "args\[0\]" src/`: `grep -r args\[0\] src/`,
+		"A=*.c ls":                 "ls",
 	} {
 		r := In(in, w.env)
 		if r.Rule == "" {
@@ -128,7 +128,7 @@ func TestWorldArgv(t *testing.T) {
 func TestWorldEnvironment(t *testing.T) {
 	w := newWorld(t, t.TempDir())
 	for _, c := range []struct {
-		vars      []string
+		vars     []string
 		in, want string
 	}{
 		{[]string{"LANG=en_US.UTF-8"}, "pylint src/*.py", ""},
