@@ -105,7 +105,7 @@ var Table = []Family{
 		{ID: "bash.find", Commands: []string{"find"}, Match: listing.MatchFind, Summarize: listing.Find, Usage: []string{"find"}},
 		{ID: "bash.fd", Commands: []string{"fd", "fdfind"}, Match: listing.MatchFd, Summarize: listing.Fd, Usage: []string{"fd", "fdfind"}},
 		{ID: "bash.git_ls_files", Commands: []string{"git"}, Match: listing.MatchGitLsFiles, Summarize: listing.GitLsFiles, Usage: []string{"git ls-files"}},
-		{ID: "bash.git_ls_tree", Commands: []string{"git"}, Match: listing.MatchGitLsTree, Summarize: listing.GitLsTree, Usage: []string{"git ls-tree --name-only"}},
+		{ID: "bash.git_ls_tree", Commands: []string{"git"}, Match: listing.MatchGitLsTree, Summarize: listing.GitLsTree, Usage: []string{"git ls-tree --name-only HEAD"}},
 		{ID: "bash.tree", Commands: []string{"tree"}, Match: listing.MatchTree, Summarize: listing.Tree, Usage: []string{"tree"}},
 		{ID: "bash.ls", Commands: []string{"ls"}, Match: listing.MatchLs, Summarize: listing.Ls, Usage: []string{"ls -la", "ls -R"}},
 	}},
