@@ -120,6 +120,8 @@ var Table = []Family{
 		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}, Env: cc.MakeEnv},
 		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
 		{ID: "bash.ctest", Commands: []string{"ctest"}, Match: cc.MatchCTest, Summarize: cc.CTest, Usage: []string{"ctest"}},
+		{ID: "bash.clang_tidy", Commands: []string{"clang-tidy"}, Match: cc.MatchClangTidy, Summarize: cc.ClangTidy, Usage: []string{"clang-tidy"}},
+		{ID: "bash.cppcheck", Commands: []string{"cppcheck"}, Match: cc.MatchCppcheck, Summarize: cc.Cppcheck, Usage: []string{"cppcheck"}},
 	}},
 }
 
