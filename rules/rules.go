@@ -112,6 +112,7 @@ var Table = []Family{
 	{Name: "lint", Finder: lint.Finder, Rules: []Rule{
 		{ID: "bash.flake8", Commands: []string{"flake8", "python", "python3"}, Match: lint.MatchFlake8, Summarize: lint.Flake8, Usage: []string{"flake8"}},
 		{ID: "bash.pylint", Commands: []string{"pylint", "python", "python3"}, Match: lint.MatchPylint, Summarize: lint.Pylint, Usage: []string{"pylint"}},
+		{ID: "bash.pycodestyle", Commands: []string{"pycodestyle", "python", "python3"}, Match: lint.MatchPycodestyle, Summarize: lint.Pycodestyle, Usage: []string{"pycodestyle"}},
 		{ID: "bash.golangci_lint", Commands: []string{"golangci-lint"}, Match: lint.MatchGolangciLint, Summarize: lint.GolangciLint, Usage: []string{"golangci-lint run"}},
 	}},
 	{Name: "cc", Finder: cc.Finder, Translated: true, Rules: []Rule{
