@@ -74,6 +74,22 @@ var worldCases = []struct{ in, want string }{
 	{"make -j$( nproc >/dev/null)", ""},
 	{"A=$(nproc) make", ""},
 	{"make -j$((2*2))", ""},
+
+	// names not known before
+	{"egrep -rn 'foo|bar' .", "bash.grep"},
+	{"fgrep -rn 'a.b(' src", "bash.grep"},
+	{"git ls-tree -r --name-only HEAD", "bash.git_ls_tree"},
+	{"git ls-tree HEAD", ""},
+	{"gcc-12 -Wall -c a.c", "bash.cc"},
+	{"clang-14 -c a.c", "bash.cc"},
+	{"clang++-15 -c a.cpp", "bash.cc"},
+	{"gcc-x -c a.c", ""},
+	{"pycodestyle .", "bash.pycodestyle"},
+	{"pycodestyle --show-source .", ""},
+	{"cppcheck --enable=all .", "bash.cppcheck"},
+	{"cppcheck --xml .", ""},
+	{"clang-tidy a.c --", "bash.clang_tidy"},
+	{"clang-tidy --fix a.c --", ""},
 }
 
 func TestWorld(t *testing.T) {
