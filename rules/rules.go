@@ -44,6 +44,13 @@ type Rule struct {
 	// "": an option the tool also takes from the environment
 	// (classify.Result.InEnviron).
 	Env func(argv []string, getenv func(string) string) string
+	// Finder, when set, finds the rule's own failures in its output, for
+	// the boundary check beside every family's finder: a rule read from a
+	// file, whose failure patterns are its own (declared.go).
+	Finder summarize.Finder
+	// Source is the file a rule written in the format was read from, ""
+	// for a rule written in Go.
+	Source string
 }
 
 // Family is one family of tools: the package under rules/ that holds its
@@ -124,10 +131,24 @@ var Table = []Family{
 		{ID: "bash.clang_tidy", Commands: []string{"clang-tidy"}, Match: cc.MatchClangTidy, Summarize: cc.ClangTidy, Usage: []string{"clang-tidy"}},
 		{ID: "bash.cppcheck", Commands: []string{"cppcheck"}, Match: cc.MatchCppcheck, Summarize: cc.Cppcheck, Usage: []string{"cppcheck"}},
 	}},
+	// Rules written in the format (declared.go): each finds its own
+	// failures, in its own output.
+	{Name: "shipped", Finder: noFinder, Rules: []Rule{
+		shipped("apt_get_install.toml", []string{"apt-get", "apt"}, "apt-get install"),
+		shipped("esbuild.toml", []string{"esbuild"}, "esbuild"),
+		shipped("docker.toml", []string{"docker"}, "docker build", "docker pull", "docker push"),
+		shipped("mvn.toml", []string{"mvn", "mvnw"}, "mvn compile", "mvn test", "mvn package"),
+	}},
 }
 
-// Lookup returns the rule whose id is id.
+// Lookup returns the rule whose id is id: a rule read from a file
+// (Declare) before the table's.
 func Lookup(id string) (*Rule, bool) {
+	for i := range declared {
+		if r := &declared[i].Rules[0]; r.ID == id {
+			return r, true
+		}
+	}
 	for i := range Table {
 		for j := range Table[i].Rules {
 			if r := &Table[i].Rules[j]; r.ID == id {
@@ -161,7 +182,11 @@ func Block(r *summarize.Run) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	return summarize.Block(r, rule.Summarize, Finders())
+	finders := Finders()
+	if rule.Finder != nil {
+		finders = append(finders, rule.Finder)
+	}
+	return summarize.Block(r, rule.Summarize, finders)
 }
 
 // Commands lists the command forms of every rule, as --help and shrinkrun

@@ -77,6 +77,8 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
 		return 1
 	}
+	// Notices stay off stderr, which may carry the command's own stderr.
+	declareRules(nil)
 	if compress.Recognized(o.Command) {
 		// The raw output is kept as a run's is; the entry stays locked
 		// until the block naming it is printed.

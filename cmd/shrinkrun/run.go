@@ -81,6 +81,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts.shell, opts.prefix = true, true
 		}
 	}
+	if !opts.raw {
+		declareRules(stderr)
+	}
 	inv, err := newInvocation(opts, words)
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
@@ -282,6 +285,9 @@ func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
 		return inv.runList(stdin, stdout, stderr)
 	}
 	inv.note("%s", inv.class.Explain())
+	if src := ruleSource(inv.class.Rule); src != "" {
+		inv.note("rule %s is read from %s", inv.class.Rule, src)
+	}
 	if inv.class.Rule == "" {
 		inv.flushExplain(stderr)
 		st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)

@@ -29,6 +29,10 @@ Verbs:
       tokens saved, per rule and per command (shrinkrun gain --help)
   shrinkrun compress --command 'CMD' [--exit N] [--stdout F --stderr F]
       the block for output captured elsewhere
+  shrinkrun rules list|test|eject
+      your own rules, written in TOML (docs/rules.md)
+  shrinkrun trust [--yes] [--list] / shrinkrun untrust
+      let a repository's rules (.shrinkrun/rules) apply, or stop them
 Each verb prints its own help with -h or --help. A command named like a
 verb runs with shrinkrun -- NAME.
 
