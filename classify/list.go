@@ -164,22 +164,6 @@ func stmtEnd(s *syntax.Stmt) syntax.Pos {
 	return end
 }
 
-// Rest is the string from the i-th part on, for bash to run as the whole
-// string would run from there: the lines before it left empty, so that
-// bash's messages name the same line, and, when bash would not have
-// replaced itself with the last command but would with the rest's, two
-// newlines after it, which keep it from doing so (ExecsLast).
-func (l *List) Rest(i int) string {
-	p := l.Parts[i]
-	rest := strings.Repeat("\n", p.Line-1) + l.src[p.Offset:]
-	if !l.ExecsLast {
-		if r, _ := Split(rest); r != nil && r.ExecsLast {
-			rest += "\n\n"
-		}
-	}
-	return rest
-}
-
 // Text is the string from the start of the i-th part to the end of the
 // j-th, as written.
 func (l *List) Text(i, j int) string {

@@ -109,23 +109,15 @@ func TestSplitRefused(t *testing.T) {
 	}
 }
 
-// TestSplitRest: the string from a part on keeps its line, so that bash
-// names the line it would have named.
-func TestSplitRest(t *testing.T) {
+// TestSplitScript: a part run alone keeps its line, so that bash names the
+// line it would have named.
+func TestSplitScript(t *testing.T) {
 	l, _ := classify.Split("make\ncd nowhere && make test; ls")
-	for i, want := range []string{"make\ncd nowhere && make test; ls", "\ncd nowhere && make test; ls", "\nmake test; ls", "\nls"} {
-		if got := l.Rest(i); got != want {
-			t.Errorf("Rest(%d) = %q, want %q", i, got, want)
-		}
-	}
 	if got := l.Parts[2].Script(); got != "\nmake test" {
 		t.Errorf("Script() = %q", got)
 	}
-	// bash would not exec the last command of the whole string; alone, it
-	// would exec the rest's: the rest keeps it from doing so.
-	l, _ = classify.Split("make ; cd nowhere || ls")
-	if got := l.Rest(1); got != "cd nowhere || ls\n\n" {
-		t.Errorf("Rest(1) = %q", got)
+	if got := l.Text(1, 2); got != "cd nowhere && make test" {
+		t.Errorf("Text(1, 2) = %q", got)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -16,10 +17,10 @@ import (
 // as bash runs it: each part in order, by its operator, with the status so
 // far; each recognized part gets its block and every other part runs live;
 // `cd DIR` changes the directory of the parts after it as bash's cd would.
-// Where shrinkrun cannot do what bash would (a cd that fails or that bash
-// resolves otherwise), bash runs the rest of the string from that part on,
-// in the state the parts before left. docs/classify.md, "Lists", says
-// what is accepted; list_test.go holds it to bash.
+// Where shrinkrun cannot be sure of doing what bash's cd would (a cd that
+// fails, CDPATH), bash runs that cd, and shrinkrun takes the directory it
+// leaves. docs/classify.md, "Lists", says what is accepted; list_test.go
+// holds it to bash.
 
 // matcher picks the rule of a -c string's command or part: the table's.
 // The differential tests (list_test.go) give a command of their own a rule.
@@ -96,13 +97,17 @@ func (inv *invocation) runList(stdin io.Reader, stdout, stderr io.Writer) int {
 			if dir, ok := p.Dir(sh.world()); ok && sh.cd(dir) {
 				inv.note("%s: into %s", where, sh.pwd)
 				status = 0
-				if cds < 0 {
-					cds = i
-				}
-				continue
+			} else {
+				inv.note("%s: a cd bash runs itself", where)
+				status = inv.cdByBash(p, stdin, stdout, stderr)
 			}
-			inv.note("%s: a cd bash runs itself, with the rest of the list", where)
-			return inv.rest(i, stdin, stdout, stderr)
+			if status == 0 && cds < 0 {
+				cds = i
+			}
+			if inv.opts.errexit && status != 0 && p.Ends {
+				return status
+			}
+			continue
 		}
 		part := inv.part(l, i, cds)
 		cds = -1
@@ -144,22 +149,37 @@ func (inv *invocation) part(l *classify.List, i, cds int) *invocation {
 	return sub
 }
 
-// rest runs the list from its i-th part on with bash, in the state the
-// parts before left, live: what bash would do with a cd shrinkrun does not
-// reproduce, and with everything after it.
-func (inv *invocation) rest(i int, stdin io.Reader, stdout, stderr io.Writer) int {
+// cdByBash runs a cd shrinkrun does not reproduce (a directory that is
+// missing or that bash would resolve otherwise, CDPATH in use, a word only
+// bash can expand) with bash, live, where the parts before left the shell,
+// and takes the directory, PWD and OLDPWD bash leaves: bash prints what it
+// prints, returns its status, and a failed cd changes nothing. bash writes
+// its PWD and OLDPWD after the cd to a file of shrinkrun's.
+func (inv *invocation) cdByBash(p classify.Part, stdin io.Reader, stdout, stderr io.Writer) int {
 	sh := inv.shell
-	sub := &invocation{opts: inv.opts, shell: sh, state: inv.state, stateErr: inv.stateErr}
-	sub.text = inv.list.Text(i, len(inv.list.Parts)-1)
-	sub.cmd = runner.Command{Shell: inv.list.Rest(i), Dir: sh.dir, Env: sh.env(false), Errexit: inv.opts.errexit}
-	sub.class = classify.Result{Reason: "the rest of a list, from a cd shrinkrun does not reproduce"}
-	inv.flushExplain(stderr)
-	return sub.passPart(stdin, stdout, stderr)
+	f, err := os.CreateTemp("", "shrinkrun-cd-")
+	if err != nil {
+		fmt.Fprintf(stderr, "shrinkrun: %v\n", err)
+		return 1
+	}
+	f.Close()
+	defer os.Remove(f.Name())
+	probe := fmt.Sprintf("\n__shrinkrun_cd=$?; builtin printf '%%s\\0%%s\\0' \"$PWD\" \"${OLDPWD-}\" >|'%s'; exit $__shrinkrun_cd", f.Name())
+	sub := &invocation{opts: inv.opts, shell: sh, state: inv.state, stateErr: inv.stateErr, text: p.Text}
+	sub.cmd = runner.Command{Shell: p.Script() + probe, Dir: sh.dir, Env: sh.env(false), Errexit: inv.opts.errexit}
+	sub.class = classify.Result{Reason: "a cd bash runs itself"}
+	status := sub.passPart(stdin, stdout, stderr)
+	inv.state, inv.stateErr = sub.state, sub.stateErr
+	data, err := os.ReadFile(f.Name())
+	if fields := strings.Split(string(data), "\x00"); status == 0 && err == nil && len(fields) == 3 {
+		sh.pwd, sh.oldpwd, sh.dir, sh.moved = fields[0], fields[1], fields[0], true
+	}
+	return status
 }
 
-// passPart runs a part of a list that no rule recognizes (or the rest of
-// a list), live, and returns its status. It is the one way a list passes a
-// part through.
+// passPart runs a part of a list that no rule recognizes (or a cd bash
+// runs itself), live, and returns its status. It is the one way a list
+// passes a part through.
 func (inv *invocation) passPart(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.flushExplain(stderr)
 	st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)

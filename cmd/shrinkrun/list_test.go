@@ -171,6 +171,11 @@ var listCases = []string{
 	"echo hi && probe rec a; true; false",
 	"probe rec 'a b' \"c d\" && probe rec {x,y}",
 	"cd sub && probe rec a && cd missing",
+	"cd missing; cd sub && probe rec a",
+	"cd missing || cd sub; probe rec a",
+	"cd ./link && cd - && probe rec a",
+	"cd $HOME && probe rec a",
+	"cd link/../deeper; probe rec a",
 }
 
 // envCases are environments both shells start with, on top of the base.
@@ -232,7 +237,7 @@ func FuzzList(f *testing.F) {
 var fuzzParts = []string{
 	"probe rec a", "probe b", "probe rec exit=1", "probe exit=2", "probe rec 'x y' exit=3",
 	"cd sub", "cd 'sub dir'", "cd link", "cd ..", "cd missing", "cd sub/..", "cd link/..",
-	"cd ~", "cd .", "cd /", "cd file", "probe rec *.c", "A=1 probe rec", "probe rec 2>&1",
+	"cd ~", "cd .", "cd /", "cd file", "cd $HOME", "cd ./sub", "cd sub/deeper", "probe rec *.c", "A=1 probe rec", "probe rec 2>&1",
 	"probe rec 2>/dev/null", "probe | cat", "probe rec | tail -3", "true", "false", "echo hi", "pwd",
 }
 
@@ -272,7 +277,7 @@ func TestListPaths(t *testing.T) {
 		{"probe rec a", []string{"SHLVL=999"}, []string{"rule bash.probe"}},
 		{"cd sub && probe rec a", nil, []string{`part 1 of 2, "cd sub": into ` + w.dir + "/sub", "runs probe without bash"}},
 		{"cd link/.. && probe rec a", nil, []string{"into " + w.dir + "\n"}},
-		{"cd missing; probe rec a", nil, []string{"a cd bash runs itself, with the rest of the list"}},
+		{"cd missing; probe rec a", nil, []string{"a cd bash runs itself"}},
 		{"cd sub; probe rec a", []string{"CDPATH=/tmp"}, []string{"a cd bash runs itself"}},
 		{"probe rec a && probe b", nil, []string{`part 2 of 2, "probe b": 1:16: not a recognized command; passing through`}},
 		{"probe a && probe b", nil, []string{"a list in which no part is a command shrinkrun summarizes"}},
