@@ -1,10 +1,14 @@
 // Package classify decides, without running anything, whether a command is
-// one that shrinkrun summarizes and which rule applies. It is pure: no I/O.
+// one that shrinkrun summarizes and which rule applies. It is pure: it runs
+// nothing, and reads of the world only what an Env gives it (what a glob
+// lists, what ~ and $(nproc) stand for).
 //
 // String mode parses the command with a real shell parser and accepts only
 // the AST node types docs/classify.md allows (the shape of a recognized
-// command); anything else passes through.
-// Argv mode classifies words that the caller's shell already split.
+// command), its words expanded as bash would; anything else passes
+// through. Split takes a list of such commands apart, for the -c form to
+// run part by part. Argv mode classifies words that the caller's shell
+// already split.
 package classify
 
 import (
