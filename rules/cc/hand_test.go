@@ -17,7 +17,7 @@ var (
 	// checkOf and generated, the checkers' (checker.go).
 	checkOfRE     = regexp.MustCompile(` \[([^\s\[\]]+)\]$`)
 	generatedRE   = regexp.MustCompile(`^\d+ (?:warnings?|errors?)(?: and \d+ (?:warnings?|errors?))* generated\.$`)
-	checkerDiagRE = regexp.MustCompile(`^(\S+?): (style|performance|portability|information): (.*)$`)
+	checkerDiagRE = regexp.MustCompile(`^(?:(\S+?): )??(style|performance|portability|information): (.*)$`)
 )
 
 var handSeeds = []string{

@@ -68,15 +68,7 @@ func (b *buildLog) parse(l string) (diag, bool) {
 	if ok || !b.checker {
 		return d, ok
 	}
-	i := strings.Index(l, ": ")
-	if i <= 0 || hasBlank(l[:i]) {
-		return diag{}, false
-	}
-	s, t := checkerSeverity(l[i+2:])
-	if t == "" {
-		return diag{}, false
-	}
-	return diag{prefix: l[:i], sev: s, msg: l[i+2+len(t):]}, true
+	return parseWith(l, checkerSeverity)
 }
 
 // noError is pending's value when no error waits for its source line.

@@ -22,11 +22,8 @@ var gitLsTreeOptions = options{}.
 // MatchGitLsTree recognizes git [--no-pager] ls-tree --name-only TREE
 // [PATH...] with the options in gitLsTreeOptions.
 func MatchGitLsTree(argv []string) classify.Answer {
-	i := 1
-	if i < len(argv) && argv[i] == "--no-pager" {
-		i++
-	}
-	if i == len(argv) || argv[i] != "ls-tree" {
+	i, ok := gitSub(argv, "ls-tree")
+	if !ok {
 		return classify.Other(min(i, len(argv)-1), "not a recognized command")
 	}
 	names, operands := false, 0
