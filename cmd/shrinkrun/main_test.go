@@ -101,6 +101,8 @@ func TestScript(t *testing.T) {
 			"exitcode": cmdExitcode,
 			"live":     cmdLive,
 			"signal":   cmdSignal,
+			"pty":      cmdPty,
+			"killed":   cmdKilled,
 		},
 	})
 }
