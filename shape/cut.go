@@ -269,7 +269,7 @@ func (k *cutState) close(raw string, block []byte) {
 	}
 	room := ceiling - k.c.out.n - len(t) - 2
 	if block != nil && k.useBlock(block, room) {
-		k.c.out.emitLine(Stdout, t)
+		k.c.out.emitLine(k.c.markerStream(), t)
 		return
 	}
 	var after []byte // what follows the list: an outline, a JSON structure
@@ -292,7 +292,7 @@ func (k *cutState) close(raw string, block []byte) {
 			k.l.render(&k.c.out, nil)
 		}
 		if len(t)+2 <= ceiling-k.c.out.n {
-			k.c.out.emitLine(Stdout, t)
+			k.c.out.emitLine(k.c.markerStream(), t)
 		}
 		return
 	}
@@ -305,7 +305,16 @@ func (k *cutState) close(raw string, block []byte) {
 		k.l.render(&k.c.out, nil)
 		k.c.out.emitLine(Stdout, after)
 	}
-	k.c.out.emitLine(Stdout, t)
+	k.c.out.emitLine(k.c.markerStream(), t)
+}
+
+// markerStream is the stream of the closing marker and of the block:
+// stdout, unless the command wrote nothing there.
+func (c *Cutter) markerStream() Stream {
+	if c.fed[Stdout] == 0 {
+		return Stderr
+	}
+	return Stdout
 }
 
 // useBlock writes a rule's block in place of the list, after a marker
@@ -332,10 +341,12 @@ func (k *cutState) useBlock(block []byte, room int) bool {
 	if stdout {
 		s = Stdout
 	}
-	k.c.out.emitLine(s, m)
-	k.c.out.emitLine(Stdout, block)
+	if m != nil {
+		k.c.out.emitLine(s, m)
+	}
+	k.c.out.emitLine(k.c.markerStream(), block)
 	if block[len(block)-1] != '\n' {
-		k.c.out.emit(Stdout, []byte{'\n'})
+		k.c.out.emit(k.c.markerStream(), []byte{'\n'})
 	}
 	return true
 }
