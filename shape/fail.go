@@ -29,17 +29,12 @@ func isFailure(b []byte) bool {
 	return failure(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
-// failNeedles are strings one of which every failure line holds, but for
-// the forms failure checks at the line's start: a quick way past the
-// lines that hold none.
-var failNeedles = [][]byte{
-	[]byte("rror"), []byte("RROR"), []byte("ail"), []byte("AIL"), []byte("atal"), []byte("ATAL"),
-	[]byte("anic"), []byte("ANIC"), []byte("xception"), []byte("Traceback"), []byte("Caused by"),
-	[]byte("***"), []byte("ERR!"), []byte("Segmentation"), []byte("Killed"), []byte("not ok"), []byte("nterrupt"), []byte("Exit"),
-	[]byte("exit "), []byte("CRITICAL"),
-}
-
-// mayFail is false only for lines isFailure would refuse.
+// mayFail is false only for lines isFailure would refuse: those that
+// start with none of its forms and hold none of the strings its words
+// need ("rr" of error, "ail" of fail, "atal", "anic", "xc" of exception,
+// "xit", "Traceback", "Caused by", "***", "ERR!", "Segmentation",
+// "Killed", "not ok", "nterrupt", "CRITICAL"). It reads the line once,
+// looking further only at the few bytes those strings turn on.
 func mayFail(b []byte) bool {
 	if b[0] == 'E' {
 		return true
@@ -54,9 +49,50 @@ func mayFail(b []byte) bool {
 	if w := firstWord(t); bytes.IndexByte(w, ':') >= 0 {
 		return true // perhaps a location
 	}
-	for _, n := range failNeedles {
-		if bytes.Contains(b, n) {
-			return true
+	at := func(i int, s string) bool { return i >= 0 && i+len(s) <= len(b) && string(b[i:i+len(s)]) == s }
+	lower := func(i int, c byte) bool { return i >= 0 && i < len(b) && b[i]|0x20 == c }
+	for i, c := range b {
+		switch c {
+		case 'r', 'R':
+			if lower(i+1, 'r') {
+				return true
+			}
+		case 'i', 'I':
+			if lower(i-1, 'a') && lower(i+1, 'l') {
+				return true
+			}
+		case 't', 'T':
+			if lower(i-1, 'a') && lower(i+1, 'a') && lower(i+2, 'l') || at(i, "Traceback") || at(i-2, "not ok") {
+				return true
+			}
+		case 'n', 'N':
+			if lower(i-1, 'a') && lower(i+1, 'i') && lower(i+2, 'c') || at(i, "nterrupt") {
+				return true
+			}
+		case 'x':
+			if lower(i+1, 'c') || at(i, "xit") {
+				return true
+			}
+		case '*':
+			if at(i, "***") {
+				return true
+			}
+		case '!':
+			if at(i-3, "ERR!") {
+				return true
+			}
+		case 'C':
+			if at(i, "Caused by") || at(i, "CRITICAL") {
+				return true
+			}
+		case 'S':
+			if at(i, "Segmentation") {
+				return true
+			}
+		case 'K':
+			if at(i, "Killed") {
+				return true
+			}
 		}
 	}
 	return false

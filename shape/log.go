@@ -1,5 +1,7 @@
 package shape
 
+import "bytes"
+
 // Logs keep their errors and warnings, with the line before and after an
 // error as its context: errors are failure lines (fail.go); a warning
 // ranks above ordinary lines, below failures and the project's frames.
@@ -10,6 +12,9 @@ package shape
 // word, "warning:" or "Warning:", or a Python warning category
 // ("DeprecationWarning: ...").
 func isWarning(l []byte) bool {
+	if !bytes.Contains(l, []byte("WARN")) && !bytes.Contains(l, []byte("arning")) {
+		return false
+	}
 	for i := 0; i < len(l); {
 		if !isWordByte(l[i]) {
 			i++
@@ -19,11 +24,11 @@ func isWarning(l []byte) bool {
 		for j < len(l) && isWordByte(l[j]) {
 			j++
 		}
-		w := string(l[i:j])
+		w := l[i:j]
 		switch {
-		case w == "WARN" || w == "WARNING":
+		case string(w) == "WARN" || string(w) == "WARNING":
 			return true
-		case j < len(l) && l[j] == ':' && (w == "warning" || w == "Warning" || len(w) > len("Warning") && w[len(w)-len("Warning"):] == "Warning"):
+		case j < len(l) && l[j] == ':' && (string(w) == "warning" || bytes.HasSuffix(w, []byte("Warning"))):
 			return true
 		}
 		i = j

@@ -20,24 +20,27 @@ import "bytes"
 // name stays. Each stage holds at most one line.
 
 // repeatStage folds identical lines into one unit.
-type repeatStage struct{ p *unit }
+type repeatStage struct {
+	p   unit
+	has bool
+}
 
-func (st *repeatStage) add(k *cutState, u *unit) {
-	if p := st.p; p != nil {
+func (st *repeatStage) add(k *cutState, u unit) {
+	if p := &st.p; st.has {
 		if p.s == u.s && bytes.Equal(p.text, u.text) && !blank(u.text) {
 			p.c.add(u.c)
 			p.run++
 			return
 		}
-		k.classify(p)
+		k.classify(*p)
 	}
-	st.p = u
+	st.p, st.has = u, true
 }
 
 func (st *repeatStage) flush(k *cutState) {
-	if p := st.p; p != nil {
-		st.p = nil
-		k.classify(p)
+	if st.has {
+		st.has = false
+		k.classify(st.p)
 	}
 }
 
@@ -54,7 +57,7 @@ type similarStage struct {
 	period int       // the run's period, 0 for no run
 	s      Stream    // the run's stream
 	first  []simUnit // the run's first block, placed
-	nodes  []*node   // the first block's nodes, ranked as a repeat once the run folds
+	seqs   []int64   // the first block's places, ranked as a repeat once the run folds
 	held   []simUnit // the lines after it not yet placed or counted
 	pos    int       // the lines after the first block
 	folded bool
@@ -64,7 +67,7 @@ type similarStage struct {
 // simUnit is a unit with its rank and its key: the hash of its text
 // without numbers and spacing, 0 for a line that never folds.
 type simUnit struct {
-	u   *unit
+	u   unit
 	r   rank
 	key uint64
 }
@@ -73,7 +76,7 @@ type simUnit struct {
 const maxPeriod = 8
 
 // add places u, or holds it as part of a run.
-func (st *similarStage) add(k *cutState, u *unit, r rank) {
+func (st *similarStage) add(k *cutState, u unit, r rank) {
 	su := simUnit{u: u, r: r}
 	if r == rankPlain && !u.fail && u.run == 1 {
 		su.key = simKey(u.text)
@@ -104,8 +107,8 @@ func (st *similarStage) grow(k *cutState, su simUnit) {
 	}
 	if !st.folded && st.pos-st.period >= 3 {
 		st.folded = true
-		for _, n := range st.nodes {
-			k.l.rerank(n, rankRepeat)
+		for _, seq := range st.seqs {
+			k.rerank(seq, rankRepeat)
 		}
 	}
 	if st.folded {
@@ -134,9 +137,9 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 		}
 		st.period, st.s, st.pos, st.folded, st.mid = p, su.u.s, 0, false, counts{}
 		st.first = append(st.first[:0], st.buf[n-need:n-need+p]...)
-		st.nodes = st.nodes[:0]
+		st.seqs = st.seqs[:0]
 		for _, b := range st.first {
-			st.nodes = append(st.nodes, k.place(b.u, b.r))
+			st.seqs = append(st.seqs, k.place(b.u, b.r))
 		}
 		st.held = st.held[:0]
 		rest := st.buf[n-need+p:]
@@ -146,17 +149,26 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 		}
 		return
 	}
-	if n > 2*maxPeriod {
-		k.place(st.buf[0].u, st.buf[0].r)
-		st.buf = append(st.buf[:0], st.buf[1:]...)
+	if n >= 4*maxPeriod {
+		// Lines too old to start a run: placed, a batch at a time.
+		keep := n - 2*maxPeriod
+		for _, b := range st.buf[:keep] {
+			k.place(b.u, b.r)
+		}
+		st.buf = append(st.buf[:0], st.buf[keep:]...)
 	}
 }
 
 // blocks reports whether buf[from:from+n] repeats its first p lines.
 func (st *similarStage) blocks(from, p, n int) bool {
 	for i := from + p; i < from+n; i++ {
-		a, b := st.buf[i-p], st.buf[i]
-		if a.key == 0 || a.key != b.key || a.u.s != b.u.s || !similar(a.u.text, b.u.text) {
+		if a, b := st.buf[i-p], st.buf[i]; a.key == 0 || a.key != b.key || a.u.s != b.u.s {
+			return false
+		}
+	}
+	// The keys agree; the texts, which a hash may confuse, decide.
+	for i := from + p; i < from+n; i++ {
+		if !similar(st.buf[i-p].u.text, st.buf[i].u.text) {
 			return false
 		}
 	}
@@ -171,8 +183,7 @@ func (st *similarStage) end(k *cutState) {
 	held := append([]simUnit(nil), st.held...)
 	if st.folded {
 		last := held[:st.period]
-		k.l.omit(st.s, st.mid, st.period)
-		k.prev = nil
+		k.omitGap(st.s, st.mid, st.period)
 		for _, b := range last {
 			k.place(b.u, rankRepeat)
 		}
@@ -192,9 +203,10 @@ func (st *similarStage) flush(k *cutState) {
 			st.end(k)
 			continue
 		}
-		b := st.buf[0]
-		st.buf = append(st.buf[:0], st.buf[1:]...)
-		k.place(b.u, b.r)
+		for _, b := range st.buf {
+			k.place(b.u, b.r)
+		}
+		st.buf = st.buf[:0]
 	}
 }
 

@@ -32,11 +32,12 @@ const (
 
 type traceStage struct {
 	lang    traceLang
-	held    *unit // a Go function line or a Rust symbol, waiting for its location
+	held    unit // a Go function line or a Rust symbol, waiting for its location
+	holding bool
 	libCode bool  // Python: the source lines that follow are a library frame's
 }
 
-func (t *traceStage) add(k *cutState, u *unit) {
+func (t *traceStage) add(k *cutState, u unit) {
 	line := u.text
 	switch t.lang {
 	case pyTrace:
@@ -55,18 +56,18 @@ func (t *traceStage) add(k *cutState, u *unit) {
 		}
 		t.lang = noTrace
 	case goTrace:
-		if bytes.HasPrefix(line, []byte{'\t'}) && t.held != nil {
+		if bytes.HasPrefix(line, []byte{'\t'}) && t.holding {
 			path, _, _ := bytes.Cut(line[1:], []byte(".go:"))
 			own := !goLibrary(path)
 			h := t.held
-			t.held = nil
+			t.holding = false
 			t.frame(k, h, own, 1)
 			t.frame(k, u, own, 0)
 			return
 		}
 		t.release(k)
 		if isGoFunc(line) {
-			t.held = u
+			t.held, t.holding = u, true
 			return
 		}
 		if len(line) == 0 {
@@ -76,17 +77,17 @@ func (t *traceStage) add(k *cutState, u *unit) {
 		t.lang = noTrace
 	case rustTrace:
 		trimmed := bytes.TrimLeft(line, " ")
-		if at, ok := bytes.CutPrefix(trimmed, []byte("at ")); ok && t.held != nil && len(trimmed) < len(line) {
+		if at, ok := bytes.CutPrefix(trimmed, []byte("at ")); ok && t.holding && len(trimmed) < len(line) {
 			own := !rustLibrary(at)
 			h := t.held
-			t.held = nil
+			t.holding = false
 			t.frame(k, h, own, 1)
 			t.frame(k, u, own, 0)
 			return
 		}
 		t.release(k)
 		if isRustSymbol(line) {
-			t.held = u
+			t.held, t.holding = u, true
 			return
 		}
 		t.lang = noTrace
@@ -119,7 +120,7 @@ func (t *traceStage) add(k *cutState, u *unit) {
 // frame places a line of a frame: kept when the frame is the project's
 // own, counted in a marker when it is a library's. A frame's first line
 // counts the frame.
-func (t *traceStage) frame(k *cutState, u *unit, own bool, frames int64) {
+func (t *traceStage) frame(k *cutState, u unit, own bool, frames int64) {
 	if t.lang == pyTrace && frames == 1 {
 		t.libCode = !own
 	}
@@ -134,11 +135,11 @@ func (t *traceStage) frame(k *cutState, u *unit, own bool, frames int64) {
 // release places a held line that got no location: a Rust symbol without
 // a source (a library's), a Go line that was no frame.
 func (t *traceStage) release(k *cutState) {
-	h := t.held
-	if h == nil {
+	if !t.holding {
 		return
 	}
-	t.held = nil
+	h := t.held
+	t.holding = false
 	if t.lang == rustTrace {
 		t.frame(k, h, false, 1)
 		return
