@@ -53,10 +53,10 @@ func (a *counts) add(b counts) {
 // list is the cut's kept output after the head.
 type list struct {
 	first, last *node
-	size        int // the rendering's size, every gap's marker included
-	itemBytes   int // the items' renderings outside the tail
+	size        int        // the rendering's size, every gap's marker included
+	itemBytes   int        // the items' renderings outside the tail
 	rankBytes   [ranks]int // itemBytes by rank
-	tailBytes   int // the tail's items
+	tailBytes   int        // the tail's items
 	byRank      [ranks][]*node
 	tail        []*node // the tail's items, oldest first; tail[tailFrom:] are live
 	tailFrom    int

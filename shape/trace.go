@@ -34,7 +34,7 @@ type traceStage struct {
 	lang    traceLang
 	held    unit // a Go function line or a Rust symbol, waiting for its location
 	holding bool
-	libCode bool  // Python: the source lines that follow are a library frame's
+	libCode bool // Python: the source lines that follow are a library frame's
 }
 
 func (t *traceStage) add(k *cutState, u unit) {
