@@ -49,18 +49,15 @@ var clientCuts = []clientCut{
 	{"SWE-agent", 100000, 16 << 10, headTail(100000, 100000, 0)},
 }
 
-// failuresRead is how many of the failure lines of raw the model reads
-// whole in what it is shown (a run "line (×N)" reads as N of them).
-func failuresRead(raw []string, text string) (read, all int) {
+// failuresRead is how many of the failure lines the model reads whole in
+// what it is shown (a run "line (×N)" reads as N of them).
+func failuresRead(failures []string, text string) (read, all int) {
 	have := map[string]int{}
 	for _, l := range splitKeep([]byte(text)) {
 		k := parseKept(strings.TrimSuffix(l, "\n"))
 		have[k.text] += int(k.run)
 	}
-	for _, l := range raw {
-		if !failLine(l) {
-			continue
-		}
+	for _, l := range failures {
 		all++
 		// The client shows the line as written, shrinkrun as a terminal
 		// shows it (escapes removed).
@@ -93,19 +90,18 @@ func TestClients(t *testing.T) {
 	totals := make([]total, len(clientCuts))
 	for _, c := range cases {
 		raw := string(c.stdout) + string(c.stderr)
-		rawLines := append(splitKeep(c.stdout), splitKeep(c.stderr)...)
-		fails := 0
-		for _, l := range rawLines {
+		var failures []string
+		for _, l := range append(splitKeep(c.stdout), splitKeep(c.stderr)...) {
 			if failLine(l) {
-				fails++
+				failures = append(failures, l)
 			}
 		}
-		fmt.Fprintf(&detail, "| %s | %d | %d | %d |", c.name, len(raw), tokenCount([]byte(raw)), fails)
+		fmt.Fprintf(&detail, "| %s | %d | %d | %d |", c.name, len(raw), tokenCount([]byte(raw)), len(failures))
 		for i, cl := range clientCuts {
 			client := cl.show(raw)
 			_, ours := joined(cutCase(c, cl.limit, cl.budget))
-			cr, all := failuresRead(rawLines, client)
-			sr, _ := failuresRead(rawLines, string(ours))
+			cr, all := failuresRead(failures, client)
+			sr, _ := failuresRead(failures, string(ours))
 			tt := &totals[i]
 			if len(raw) > cl.limit {
 				tt.cut++
