@@ -19,7 +19,9 @@ import (
 // holds this hand-written reading to the regular expressions in
 // fail_test.go that state them.
 func isFailure(b []byte) bool {
-	b = bytes.TrimRight(b, "\r\n")
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
 	if bytes.IndexByte(b, 0x1b) >= 0 {
 		b = summarize.StripTerminal(b)
 	}
@@ -39,7 +41,7 @@ func mayFail(b []byte) bool {
 	if b[0] == 'E' {
 		return true
 	}
-	t := bytes.TrimLeft(b, " \t")
+	t := trimBlank(b)
 	if len(t) == 0 {
 		return false
 	}
@@ -118,7 +120,11 @@ func failure(l string) bool {
 	if len(l) >= 3 && l[0] == 'E' && isBlank(l[1]) && isBlank(l[2]) {
 		return true // pytest's "E   assert 1 == 2"
 	}
-	t := strings.TrimLeft(l, " \t")
+	i := 0
+	for i < len(l) && isBlank(l[i]) {
+		i++
+	}
+	t := l[i:]
 	for _, p := range failPrefixes {
 		if strings.HasPrefix(t, p) {
 			return true
@@ -136,6 +142,14 @@ func failure(l string) bool {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// trimBlank removes a line's indentation.
+func trimBlank(b []byte) []byte {
+	for len(b) > 0 && isBlank(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
 
 // isMakeError: "make: *** [all] Error 1", "make[2]: *** ...".
 func isMakeError(t string) bool {

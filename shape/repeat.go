@@ -94,7 +94,7 @@ func (st *similarStage) add(k *cutState, u unit, r rank) {
 // extends reports whether su is the run's next line.
 func (st *similarStage) extends(su simUnit) bool {
 	f := st.first[st.pos%st.period]
-	return su.key != 0 && su.key == f.key && su.u.s == st.s && similar(f.u.text, su.u.text)
+	return su.key != 0 && su.key == f.key && su.u.s == st.s
 }
 
 // grow adds the run's next line: held until the run folds, then counted a
@@ -129,7 +129,9 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 		if p == 1 {
 			need = 3
 		}
-		if need > n || !st.blocks(n-need, p, need) {
+		// The newest line against the one a period before it first: the
+		// check that fails for most lines.
+		if need > n || su.key == 0 || st.buf[n-1-p].key != su.key || !st.blocks(n-need, p, need) {
 			continue
 		}
 		for _, b := range st.buf[:n-need] {
@@ -163,12 +165,6 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 func (st *similarStage) blocks(from, p, n int) bool {
 	for i := from + p; i < from+n; i++ {
 		if a, b := st.buf[i-p], st.buf[i]; a.key == 0 || a.key != b.key || a.u.s != b.u.s {
-			return false
-		}
-	}
-	// The keys agree; the texts, which a hash may confuse, decide.
-	for i := from + p; i < from+n; i++ {
-		if !similar(st.buf[i-p].u.text, st.buf[i].u.text) {
 			return false
 		}
 	}
@@ -210,56 +206,26 @@ func (st *similarStage) flush(k *cutState) {
 	}
 }
 
-// simKey hashes a line's text without its numbers and spacing (FNV-1a),
-// so that similar lines share a key.
+// simKey hashes a line's text without its numbers and spacing (FNV-1a):
+// two lines are similar when their keys are equal. (A collision of two
+// 64-bit hashes is not to be met in any output; the tests hold the keys
+// to a comparison of the texts, similar in repeat_test.go.)
 func simKey(t []byte) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(t); i++ {
-		c := t[i]
+		v := uint64(t[i])
 		switch {
-		case isBlank(c):
+		case isBlank(t[i]):
 			continue
-		case isDigit(c):
+		case isDigit(t[i]):
 			for i+1 < len(t) && isDigit(t[i+1]) {
 				i++
 			}
-			c = 0xff
+			v = 0x100 // a number: no byte hashes so
 		}
-		h = (h ^ uint64(c)) * 1099511628211
+		h = (h ^ v) * 1099511628211
 	}
 	return max(h, 1)
-}
-
-// similar reports whether two lines differ only in their numbers (runs of
-// digits) and their spacing, not in their words.
-func similar(a, b []byte) bool {
-	i, j := 0, 0
-	for {
-		for i < len(a) && isBlank(a[i]) {
-			i++
-		}
-		for j < len(b) && isBlank(b[j]) {
-			j++
-		}
-		if i == len(a) || j == len(b) {
-			return i == len(a) && j == len(b)
-		}
-		da, db := isDigit(a[i]), isDigit(b[j])
-		switch {
-		case da && db:
-			for i < len(a) && isDigit(a[i]) {
-				i++
-			}
-			for j < len(b) && isDigit(b[j]) {
-				j++
-			}
-		case a[i] != b[j]:
-			return false
-		default:
-			i++
-			j++
-		}
-	}
 }
 
 // blank reports whether a line is empty or only spaces: such lines are

@@ -103,7 +103,7 @@ func (t *traceStage) add(k *cutState, u unit) {
 		t.lang = rustTrace
 		k.sim.add(k, u, rankContext)
 		return
-	case bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("at ")) && len(line) > 0 && (line[0] == ' ' || line[0] == '\t'):
+	case len(line) > 0 && isBlank(line[0]) && bytes.HasPrefix(trimBlank(line), []byte("at ")):
 		t.frame(k, u, !atLibrary(line), 1)
 		return
 	case isMoreFrames(line):
@@ -177,7 +177,7 @@ func rustLibrary(at []byte) bool {
 // atLibrary reports whether a Java or JavaScript "at ..." frame is the
 // runtime's or a dependency's.
 func atLibrary(line []byte) bool {
-	l := string(bytes.TrimLeft(line, " \t"))[len("at "):]
+	l := string(trimBlank(line))[len("at "):]
 	for _, p := range []string{"java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin.", "scala.", "org.junit.", "junit.", "org.apache.maven.", "org.gradle."} {
 		if strings.HasPrefix(l, p) {
 			return true
@@ -223,7 +223,7 @@ func isRustSymbol(l []byte) bool {
 
 // isMoreFrames: Java's "\t... 12 more".
 func isMoreFrames(l []byte) bool {
-	t := bytes.TrimLeft(l, " \t")
+	t := trimBlank(l)
 	rest, ok := bytes.CutPrefix(t, []byte("... "))
 	return ok && len(t) < len(l) && bytes.HasSuffix(rest, []byte(" more"))
 }
