@@ -1,5 +1,6 @@
 // Package setting reads shrinkrun's boolean settings from the environment
-// one way for all of them (SHRINKRUN_DISABLE, SHRINKRUN_HISTORY), so that a
+// one way for all of them (SHRINKRUN_DISABLE, SHRINKRUN_HISTORY,
+// SHRINKRUN_CUT), so that a
 // value one of them understands is never ignored by another.
 package setting
 
@@ -26,5 +27,13 @@ func Disabled(getenv func(string) string) bool {
 	return v
 }
 
+// CutOff reports whether SHRINKRUN_CUT turns the cut by shape off: it is
+// set to a false value. Output no rule recognizes then passes through
+// whole, whatever its size.
+func CutOff(getenv func(string) string) bool {
+	v, ok := Bool(getenv("SHRINKRUN_CUT"))
+	return ok && !v
+}
+
 // Booleans are the boolean settings, for doctor to check.
-var Booleans = []string{"SHRINKRUN_DISABLE", "SHRINKRUN_HISTORY"}
+var Booleans = []string{"SHRINKRUN_DISABLE", "SHRINKRUN_HISTORY", "SHRINKRUN_CUT"}

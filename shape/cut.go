@@ -336,7 +336,7 @@ func (k *cutState) close(raw string, block []byte) {
 	}
 	room := ceiling - k.c.out.n - len(t) - 2
 	if block != nil && k.useBlock(block, room) {
-		k.c.out.emitLine(k.c.markerStream(), t)
+		k.c.out.emitLine(Stdout, t)
 		return
 	}
 	var after []byte // what follows the list: an outline, a JSON structure
@@ -359,7 +359,7 @@ func (k *cutState) close(raw string, block []byte) {
 			k.l.render(&k.c.out, nil)
 		}
 		if len(t)+2 <= ceiling-k.c.out.n {
-			k.c.out.emitLine(k.c.markerStream(), t)
+			k.c.out.emitLine(Stdout, t)
 		}
 		return
 	}
@@ -372,16 +372,7 @@ func (k *cutState) close(raw string, block []byte) {
 		k.l.render(&k.c.out, nil)
 		k.c.out.emitLine(Stdout, after)
 	}
-	k.c.out.emitLine(k.c.markerStream(), t)
-}
-
-// markerStream is the stream of the closing marker and of the block:
-// stdout, unless the command wrote nothing there.
-func (c *Cutter) markerStream() Stream {
-	if c.fed[Stdout] == 0 {
-		return Stderr
-	}
-	return Stdout
+	k.c.out.emitLine(Stdout, t)
 }
 
 // useBlock writes a rule's block in place of the list, after a marker
@@ -411,9 +402,9 @@ func (k *cutState) useBlock(block []byte, room int) bool {
 	if m != nil {
 		k.c.out.emitLine(s, m)
 	}
-	k.c.out.emitLine(k.c.markerStream(), block)
+	k.c.out.emitLine(Stdout, block)
 	if block[len(block)-1] != '\n' {
-		k.c.out.emit(k.c.markerStream(), []byte{'\n'})
+		k.c.out.emit(Stdout, []byte{'\n'})
 	}
 	return true
 }

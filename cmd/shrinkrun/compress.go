@@ -20,10 +20,12 @@ const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--si
 
 Prints the [tool_output_compression] block shrinkrun would print for CMD
 and the output given, or the output unchanged when shrinkrun would show it
-as it is (CMD not recognized, or the block not clearly smaller). The output
-of a command no rule recognizes passes unchanged up to the cut limit and is
-cut by shape past it, as a run of CMD would be. For programs that run
-commands and capture their output themselves.
+as it is (neither CMD nor its output recognized, or the block not clearly
+smaller). An output whose tool a rule knows by its own lines (pytest's,
+unittest's, go test's...) is summarized whatever CMD was. The output of a
+command no rule recognizes is cut by shape past the cut limit, as a run of
+CMD would be (with that block in place of its middle and tail when it
+fits). For programs that run commands and capture their output themselves.
 
 The output is read from stdin, as one stream (stdout), unless --stdout or
 --stderr name files holding the streams; unchanged output goes back to the
@@ -90,8 +92,19 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
 		return 1
 	}
-	switch {
-	case compress.Recognized(o.Command):
+	// Notices stay off stderr, which may carry the command's own stderr.
+	declareRules(nil)
+	// A command no rule recognizes is cut past the limit as a run of it
+	// would be: the block of a rule that recognizes its output, if any,
+	// in place of the cut's middle and tail (compress.Shape).
+	cut := !compress.Recognized(o.Command) && len(o.Stdout)+len(o.Stderr) > o.Limit
+	switch id, _ := compress.Rule(o); {
+	case cut:
+		if e := keepRaw(&o); e != nil {
+			defer e.Close()
+		}
+		o.Stdout, o.Stderr, _ = compress.Shape(o)
+	case id != "":
 		if e := keepRaw(&o); e != nil {
 			defer e.Close()
 		}
@@ -99,11 +112,6 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			stdout.Write(block)
 			return 0
 		}
-	case len(o.Stdout)+len(o.Stderr) > o.Limit:
-		if e := keepRaw(&o); e != nil {
-			defer e.Close()
-		}
-		o.Stdout, o.Stderr, _ = compress.Shape(o)
 	}
 	stdout.Write(o.Stdout)
 	stderr.Write(o.Stderr)
