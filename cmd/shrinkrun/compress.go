@@ -77,7 +77,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
 	}
 	if !fl.Changed("cut-limit") {
-		*limit = envInt("SHRINKRUN_CUT_LIMIT", cmp.Or(clientLimit(clients.Name(*agent)), shape.DefaultLimit))
+		*limit = envInt("SHRINKRUN_CUT_LIMIT", cmp.Or(clients.Limit(clients.Name(*agent)), shape.DefaultLimit))
 	}
 	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget, Limit: *limit}
 	if *outFile == "" && *errFile == "" {
@@ -133,23 +133,6 @@ func keepRaw(o *compress.Output) *store.Entry {
 	return e
 }
 
-// clientLimit is the largest output the client shows its model whole, or
-// 0 for an unknown client: where a cut by shape begins.
-func clientLimit(n clients.Name) int {
-	if !clients.Known(n) {
-		return 0
-	}
-	lo, hi := int64(0), int64(1)<<40 // shown whole up to lo; hi is cut, or never
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		if shown, _ := clients.Shown(n, mid); shown == mid {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return int(lo)
-}
 
 // readIf reads a file, or gives nothing for no name.
 func readIf(name string) ([]byte, error) {
