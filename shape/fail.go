@@ -262,6 +262,12 @@ func isWordByte(c byte) bool {
 // "panicked"; a count above zero of errors, failures or failed tests;
 // "exit status 2". "0 failed" and "no errors" are not failures.
 func failureWord(l string) bool {
+	return anyWord(l, func(i, j int) bool { return wordFails(l, i, j) })
+}
+
+// anyWord reports whether f holds for a word of l, l[i:j]: a run of
+// letters, digits and underscores.
+func anyWord[T string | []byte](l T, f func(i, j int) bool) bool {
 	for i := 0; i < len(l); {
 		if !isWordByte(l[i]) {
 			i++
@@ -271,7 +277,7 @@ func failureWord(l string) bool {
 		for j < len(l) && isWordByte(l[j]) {
 			j++
 		}
-		if wordFails(l, i, j) {
+		if f(i, j) {
 			return true
 		}
 		i = j

@@ -15,23 +15,9 @@ func isWarning(l []byte) bool {
 	if !bytes.Contains(l, []byte("WARN")) && !bytes.Contains(l, []byte("arning")) {
 		return false
 	}
-	for i := 0; i < len(l); {
-		if !isWordByte(l[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(l) && isWordByte(l[j]) {
-			j++
-		}
+	return anyWord(l, func(i, j int) bool {
 		w := l[i:j]
-		switch {
-		case string(w) == "WARN" || string(w) == "WARNING":
-			return true
-		case j < len(l) && l[j] == ':' && (string(w) == "warning" || bytes.HasSuffix(w, []byte("Warning"))):
-			return true
-		}
-		i = j
-	}
-	return false
+		return string(w) == "WARN" || string(w) == "WARNING" ||
+			j < len(l) && l[j] == ':' && (string(w) == "warning" || bytes.HasSuffix(w, []byte("Warning")))
+	})
 }

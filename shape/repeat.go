@@ -238,12 +238,3 @@ func blank(l []byte) bool {
 	}
 	return true
 }
-
-func hasDigit(b []byte) bool {
-	for _, c := range b {
-		if isDigit(c) {
-			return true
-		}
-	}
-	return false
-}

@@ -58,11 +58,7 @@ func (t *traceStage) add(k *cutState, u unit) {
 	case goTrace:
 		if bytes.HasPrefix(line, []byte{'\t'}) && t.holding {
 			path, _, _ := bytes.Cut(line[1:], []byte(".go:"))
-			own := !goLibrary(path)
-			h := t.held
-			t.holding = false
-			t.frame(k, h, own, 1)
-			t.frame(k, u, own, 0)
+			t.located(k, u, !goLibrary(path))
 			return
 		}
 		t.release(k)
@@ -78,11 +74,7 @@ func (t *traceStage) add(k *cutState, u unit) {
 	case rustTrace:
 		trimmed := bytes.TrimLeft(line, " ")
 		if at, ok := bytes.CutPrefix(trimmed, []byte("at ")); ok && t.holding && len(trimmed) < len(line) {
-			own := !rustLibrary(at)
-			h := t.held
-			t.holding = false
-			t.frame(k, h, own, 1)
-			t.frame(k, u, own, 0)
+			t.located(k, u, !rustLibrary(at))
 			return
 		}
 		t.release(k)
@@ -130,6 +122,13 @@ func (t *traceStage) frame(k *cutState, u unit, own bool, frames int64) {
 	}
 	k.sim.flush(k)
 	k.omit(u, frames)
+}
+
+// located places the held line of a frame and u, its location.
+func (t *traceStage) located(k *cutState, u unit, own bool) {
+	t.holding = false
+	t.frame(k, t.held, own, 1)
+	t.frame(k, u, own, 0)
 }
 
 // release places a held line that got no location: a Rust symbol without

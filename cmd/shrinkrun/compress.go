@@ -133,7 +133,6 @@ func keepRaw(o *compress.Output) *store.Entry {
 	return e
 }
 
-
 // readIf reads a file, or gives nothing for no name.
 func readIf(name string) ([]byte, error) {
 	if name == "" {
