@@ -153,6 +153,17 @@ func TestCorpusInvariants(t *testing.T) {
 				}
 				checkFailures(t, c.name, wants[maxLine], streams)
 				checkCounts(t, c.name, ins, all)
+				// On the corpus the budget holds them all: every failure line
+				// is in the cut itself, not only counted.
+				var failures []string
+				for _, l := range ins {
+					if l.fails && failLine(l.text) {
+						failures = append(failures, l.text)
+					}
+				}
+				if read, n := failuresRead(failures, string(all)); read != n {
+					t.Errorf("%s: %d of the %d failure lines are in the cut", c.name, read, n)
+				}
 				// The relay's Writes: a pipe's reads, of any size.
 				ct := New(o)
 				var relayed []Chunk
