@@ -155,7 +155,7 @@ func Shape(o Output) (stdout, stderr []byte, cut bool) {
 	if c.Rule != "" || len(o.Stdout)+len(o.Stderr) <= limit {
 		return o.Stdout, o.Stderr, false
 	}
-	ct := shape.New(shape.Options{Limit: limit, Budget: min(cmp.Or(o.Budget, summarize.DefaultBudget), limit), Argv: c.Tool()})
+	ct := shape.New(shape.Options{Limit: limit, Budget: min(cmp.Or(o.Budget, summarize.DefaultBudget), limit), Argv: c.Tool(), Piped: len(c.Stages) > 1})
 	chunks := ct.Write(shape.Stdout, o.Stdout)
 	chunks = append(chunks, ct.Write(shape.Stderr, o.Stderr)...)
 	chunks = append(chunks, ct.Close(o.RawOutput, claimed(o))...)

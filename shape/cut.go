@@ -107,7 +107,9 @@ type unit struct {
 
 func newCut(c *Cutter, nextLine int64) *cutState {
 	k := &cutState{c: c, maxLine: max(256, c.o.Budget/4), lineNo: nextLine}
-	k.outline = newOutline(c.o.Argv, c.o.Budget)
+	if k.outline = newOutline(c.o.Argv, c.o.Budget); k.outline != nil && c.o.Piped && !k.outline.numbered {
+		k.outline = nil // the lines' numbers in the file are unknown
+	}
 	return k
 }
 
