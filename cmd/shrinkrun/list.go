@@ -84,7 +84,8 @@ func (inv *invocation) runList(stdin io.Reader, stdout, stderr io.Writer) int {
 	sigs := catchList()
 	defer signal.Stop(sigs)
 	status := 0
-	cds := -1 // the first of the cd parts just before, for the next block's command
+	cds := -1         // the first of the cd parts just before, for the next block's command
+	var printed int64 // what the parts so far put on the caller's streams
 	for i, p := range l.Parts {
 		if sig, ok := caught(sigs); ok {
 			return 128 + int(sig)
@@ -116,8 +117,10 @@ func (inv *invocation) runList(stdin io.Reader, stdout, stderr io.Writer) int {
 		if part.class.Rule != "" {
 			status = part.curated(stdin, stdout, stderr)
 		} else {
+			part.opts.cutLimit = roomLeft(inv.opts.cutLimit, printed)
 			status = part.passPart(stdin, stdout, stderr)
 		}
+		printed += part.printed
 		inv.state, inv.stateErr = part.state, part.stateErr
 		if sig, ok := caught(sigs); ok {
 			return 128 + int(sig)
@@ -179,11 +182,26 @@ func (inv *invocation) cdByBash(p classify.Part, stdin io.Reader, stdout, stderr
 
 // passPart runs a part of a list that no rule recognizes (or a cd bash
 // runs itself), live, and returns its status. It is the one way a list
-// passes a part through.
+// passes a part through: relayed, and cut by shape past the part's cut
+// limit, or with the caller's streams where nothing is cut; never by exec,
+// since the parts after it must still run. Each part has a relay of its
+// own, so its cut's tail and markers come before the next part's output,
+// in bash's order.
 func (inv *invocation) passPart(stdin io.Reader, stdout, stderr io.Writer) int {
-	inv.flushExplain(stderr)
-	st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
-	return inv.record(finish(st, stderr), nil, nil)
+	p := inv.startPass(stdin, stdout, stderr)
+	return p.end(p.run(inv.cmd))
+}
+
+// minPartLimit is the least cut limit a part of a list gets, however much
+// the parts before it printed: room for the cut's markers, the failure
+// lines and a short tail.
+const minPartLimit = 4096
+
+// roomLeft is the cut limit of a list's next part: what the client's limit
+// leaves after the earlier parts' output, so that the list's output
+// together stays near what the client shows whole.
+func roomLeft(limit int, printed int64) int {
+	return int(max(int64(minPartLimit), int64(limit)-printed))
 }
 
 // catchList catches the signals that stop bash itself while a list runs

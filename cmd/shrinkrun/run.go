@@ -186,6 +186,10 @@ type invocation struct {
 	recorded bool
 	// relayed is what the relay saw of a pass-through's output.
 	relayed *relayStats
+	// printed is how many bytes the run put on the caller's streams, as far
+	// as shrinkrun knows them (0 for streams the child inherited): a list
+	// lowers the cut limit of its later parts by what the earlier printed.
+	printed int64
 	// state is the checked state directory, opened on first use by
 	// openState; stateErr says why it could not be.
 	state    *privdir.Dir
