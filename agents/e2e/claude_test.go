@@ -13,6 +13,9 @@ import (
 type claudeRun struct {
 	runResult
 	denied bool
+	// deniedIDs are the tool calls Claude Code denied or, in -p, would
+	// have asked about (the model's calls are toolu_01, toolu_02...).
+	deniedIDs map[string]bool
 }
 
 // runClaude runs `claude -p` in dir with the fake model behind
@@ -28,13 +31,19 @@ func (s *scratch) runClaude(dir string, args ...string) claudeRun {
 		"DISABLE_AUTOUPDATER=1",
 	}, argv...)
 	var out struct {
-		Denials []json.RawMessage `json:"permission_denials"`
-		IsError bool              `json:"is_error"`
+		Denials []struct {
+			ID string `json:"tool_use_id"`
+		} `json:"permission_denials"`
+		IsError bool `json:"is_error"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		s.t.Fatalf("claude printed no JSON result (exit %d): %v\nstdout: %s\nstderr: %s", r.exit, err, r.stdout, r.stderr)
 	}
-	return claudeRun{runResult: r, denied: len(out.Denials) > 0}
+	ids := map[string]bool{}
+	for _, d := range out.Denials {
+		ids[d.ID] = true
+	}
+	return claudeRun{runResult: r, denied: len(out.Denials) > 0, deniedIDs: ids}
 }
 
 // claudeCases are the permission situations of issue 13, each run with and

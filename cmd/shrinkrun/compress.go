@@ -9,6 +9,7 @@ import (
 
 	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/compress"
+	"github.com/shrinkrun/shrinkrun/setting"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -45,7 +46,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	outFile := fl.String("stdout", "", "")
 	errFile := fl.String("stderr", "", "")
 	budget := fl.Int("budget", 0, "")
-	agent := fl.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	agent := fl.String("agent", "", "")
 	if code, done := fl.parse(args, exactly(0), stdout, stderr); done {
 		return code
 	}
@@ -55,14 +56,20 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		err = errors.New("--command is required")
 	case *agent != "" && !clients.Known(clients.Name(*agent)):
 		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
-	case fl.Changed("budget") && *budget < 512:
-		err = errors.New("--budget must be at least 512 bytes")
+	case fl.Changed("budget") && *budget < setting.MinBudget:
+		err = fmt.Errorf("--budget must be at least %d bytes", setting.MinBudget)
 	}
 	if err != nil {
 		return fl.fail(stderr, err)
 	}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stderr, "shrinkrun: warning: %v\n", e)
+	}
+	if !fl.Changed("agent") {
+		*agent = string(setting.Agent(os.Getenv))
+	}
 	if !fl.Changed("budget") {
-		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
+		*budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
 	}
 	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget}
 	if *outFile == "" && *errFile == "" {

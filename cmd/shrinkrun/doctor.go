@@ -61,12 +61,8 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if setting.Disabled(os.Getenv) {
 		fmt.Fprintf(stdout, "SHRINKRUN_DISABLE=%s is set here: hooks started from this environment leave every command alone\n", os.Getenv("SHRINKRUN_DISABLE"))
 	}
-	for _, name := range setting.Booleans {
-		if val := os.Getenv(name); val != "" {
-			if _, ok := setting.Bool(val); !ok {
-				fmt.Fprintf(stdout, "note: %s=%s is not a boolean and is ignored: use 1 or 0 (true/false, yes/no, on/off)\n", name, val)
-			}
-		}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stdout, "note: %v\n", e)
 	}
 	fmt.Fprintf(stdout, "state directory: %s\n", stateStatus())
 	problems, installed := 0, 0

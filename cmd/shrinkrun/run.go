@@ -81,10 +81,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts.shell, opts.prefix = true, true
 		}
 	}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stderr, "shrinkrun: warning: %v\n", e)
+	}
 	inv, err := newInvocation(opts, words)
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
 		return exitUsage
+	}
+	if inv.denied(stderr) {
+		return exitDenied
 	}
 	return inv.execute(stdin, stdout, stderr)
 }
@@ -103,7 +109,7 @@ func parseArgs(args []string) (options, []string, error) {
 	fs.BoolVar(&o.pty, "pty", false, "")
 	fs.IntVar(&o.captureLimit, "capture-limit", runner.DefaultLimit, "")
 	fs.IntVar(&o.budget, "budget", 0, "")
-	agent := fs.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	agent := fs.String("agent", "", "")
 	fs.BoolVar(&o.version, "version", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -113,18 +119,23 @@ func parseArgs(args []string) (options, []string, error) {
 		}
 		return o, nil, err
 	}
+	// A bad flag is a usage error; a bad setting in the environment is
+	// reported (warnSettings) and the default applies.
 	o.agent = clients.Name(*agent)
 	if *agent != "" && !clients.Known(o.agent) {
 		return o, nil, usageError{fmt.Sprintf("--agent %q: want claude, codex or gemini", *agent)}
 	}
+	if !fs.Changed("agent") {
+		o.agent = setting.Agent(os.Getenv)
+	}
 	if !fs.Changed("budget") {
-		o.budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(o.agent), summarize.DefaultBudget))
+		o.budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(o.agent), summarize.DefaultBudget))
 	}
 	if o.captureLimit < 1024 {
 		return o, nil, usageError{"--capture-limit must be at least 1024 bytes"}
 	}
-	if o.budget < 512 {
-		return o, nil, usageError{"--budget must be at least 512 bytes"}
+	if o.budget < setting.MinBudget {
+		return o, nil, usageError{fmt.Sprintf("--budget must be at least %d bytes", setting.MinBudget)}
 	}
 	if setting.Disabled(os.Getenv) {
 		o.raw = true
@@ -133,20 +144,12 @@ func parseArgs(args []string) (options, []string, error) {
 	return o, fs.Args(), nil
 }
 
-// envInt reads a positive integer setting from the environment; anything
-// else leaves the default.
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
-}
-
 // invocation is one command to run, classified.
 type invocation struct {
 	opts    options
 	cmd     runner.Command
 	text    string // the command as shown in the header
+	typed   string // the command as the model would type it without shrinkrun
 	class   classify.Result
 	explain []string
 	// state is the checked state directory, opened on first use by
@@ -175,9 +178,10 @@ func newInvocation(o options, words []string) (*invocation, error) {
 			return nil, usageError{"-c needs a command string"}
 		}
 		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
-		inv.text = strings.TrimSpace(words[0])
+		inv.text, inv.typed = strings.TrimSpace(words[0]), words[0]
 		inv.class = rules.String(words[0])
 		if o.prefix {
+			inv.cmd.Env = []string{prefixedEnv + "=1"}
 			inv.class = classify.Result{Reason: "not Claude Code's Bash envelope (a hook, an MCP server, or a shape this version does not know)"}
 			if inner, ok := classify.Envelope(words[0]); ok {
 				// The whole string runs as Claude Code built it; the block
@@ -203,6 +207,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Argv: argv, Env: assigns}
 		inv.text = quoteArgv(words)
+		inv.typed = inv.text
 		inv.class = rules.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv).InEnviron(os.Getenv)
