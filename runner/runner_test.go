@@ -2,8 +2,10 @@ package runner
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,8 +67,18 @@ func TestLookPath(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	noexec := filepath.Join(dir, "noexec")
+	os.MkdirAll(noexec, 0o755)
+	os.WriteFile(filepath.Join(noexec, "tool"), []byte("#!/bin/sh\n"), 0o644)
 	t.Chdir(dir)
 	t.Setenv("PATH", "/usr/bin:/bin")
+	// Found but not executable: permission denied (126), not not found.
+	if _, err := lookPath("tool", []string{"PATH=" + noexec}); !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("a file on PATH that is not executable: %v, want permission denied", err)
+	}
+	if got, err := lookPath("tool", []string{"PATH=" + noexec + ":" + bin}); err != nil || got != filepath.Join(bin, "tool") {
+		t.Errorf("an executable after one that is not: %q, %v", got, err)
+	}
 	tests := []struct {
 		name string
 		env  []string
