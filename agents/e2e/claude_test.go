@@ -137,3 +137,25 @@ func withOldHook(settings string) string {
 	}
 	return strings.TrimSuffix(strings.TrimSpace(settings), "}") + ", " + entry + "}"
 }
+
+// TestClaudeSnapshotAlias runs issue 21's alias with the real client: an
+// alias for git in the user's ~/.bashrc reaches Claude Code's shell
+// snapshot, which the envelope sources before it evals the command, so
+// git there is not the program a rule reads. With the shell prefix the
+// command passes through; without the alias the same command gets a block.
+func TestClaudeSnapshotAlias(t *testing.T) {
+	client(t, "claude")
+	for _, alias := range []bool{true, false} {
+		s := newScratch(t, "git diff")
+		if alias {
+			s.write(filepath.Join(s.home, ".bashrc"), "alias git='git -c status.showUntrackedFiles=no'\n")
+		}
+		s.shrinkrun(s.home, "init", "claude")
+		r := s.runClaude(s.repo, "--allowedTools", "Bash")
+		block := strings.Contains(r.result(), blockMark)
+		t.Logf("alias=%v: block=%v, %d bytes to the model", alias, block, len(r.result()))
+		if block == alias || !r.ranUnder("git diff") {
+			t.Errorf("alias=%v: block=%v, want %v; history %v; the model got:\n%.500s", alias, block, !alias, r.history, r.result())
+		}
+	}
+}

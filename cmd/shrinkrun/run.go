@@ -185,8 +185,14 @@ func newInvocation(o options, words []string) (*invocation, error) {
 			inv.class = classify.Result{Reason: "not Claude Code's Bash envelope (a hook, an MCP server, or a shape this version does not know)"}
 			if inner, ok := classify.Envelope(words[0]); ok {
 				// The whole string runs as Claude Code built it; the block
-				// describes the model's command inside it.
+				// describes the model's command inside it, unless the shell
+				// snapshot it sources redefines one of its programs.
 				inv.text, inv.class = strings.TrimSpace(inner), rules.String(inner)
+				if inv.class.Rule != "" {
+					if why := snapshotRedefines(classify.EnvelopeSources(words[0]), inv.class); why != "" {
+						inv.class = classify.Result{Reason: why}
+					}
+				}
 			}
 		}
 		if len(words) > 1 {
