@@ -43,6 +43,20 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
+	// shrinkrun prompt lists the forms of the rules that change nothing,
+	// and none of the others' (issue 21).
+	prompt := " " + strings.NewReplacer(",", " ", ";", " ", ".", " ").Replace(rules.PromptCommands()) + " "
+	for _, f := range rules.Table {
+		for _, r := range f.Rules {
+			for _, form := range r.Usage {
+				_, rest, _ := strings.Cut(form, " ")
+				listed := strings.Contains(prompt, " "+form+" ") || rest != "" && strings.Contains(prompt, " "+rest+" ")
+				if listed == r.Changes {
+					t.Errorf("%s (Changes %v): %q listed by PromptCommands is %v: %s", r.ID, r.Changes, form, listed, rules.PromptCommands())
+				}
+			}
+		}
+	}
 	// vitest is listed by its name; it runs the tests with run.
 	if got := rules.Argv([]string{"vitest", "run"}); got.Rule != "bash.vitest" {
 		t.Errorf("vitest run: %q", got.Rule)
