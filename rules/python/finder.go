@@ -11,10 +11,18 @@ import (
 // Finder finds the python family's failures for the boundary check:
 //
 //   - pytest: every node id of a "FAILED id" or "ERROR id" line of the short
-//     test summary and of a -v "id FAILED" or "id ERROR" result line, and the
-//     first "E   " line of each failure or error section (the exception or
-//     failed assertion; its location is not required, because one test
-//     function parametrized many times shares one location);
+//     test summary and of a -v "id FAILED" or "id ERROR" result line; in
+//     each failure or error section every "E   " line (the exception or
+//     failed assertion and its explanation: issue 21, the verdict of a long
+//     one came last) and every location where a traceback ends with its
+//     exception ("json/decoder.py:353: JSONDecodeError"; the locations
+//     between are not required, because one test function parametrized
+//     many times shares them);
+//   - the tracebacks Python printed itself (pyTraceback): their headers and
+//     the exception lines that end them, and site.py's "Error processing
+//     line", outside a test's captured output and the other sections of a
+//     pytest report, and in a stdout only when it is whole (issue 21: a .pth
+//     error printed before the session was dropped under "36 passed");
 //   - mypy: every "file.py:LINE: error: ..." line, whole;
 //   - in a failed run, every "ERROR: " line (pip, pytest usage errors),
 //     every "mypy: " line (mypy's fatal errors), and the compiler and
@@ -22,7 +30,7 @@ import (
 //
 // "0 failed" and "passed" lines are never failures.
 var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
-	var sc pyScan
+	sc := pyScan{cut: s.Index == 0 && r.MayLackStart()}
 	failed := r.Failed()
 	for i, l := range s.Lines {
 		if req, ok := sc.required(l, failed); ok {
@@ -35,12 +43,14 @@ var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
 // same lines as the rules do, so that what it requires is what they keep.
 type pyScan struct {
 	mode      int
-	inSection bool // in a pytest failure section whose first E line is still to come
+	inSection bool // in a pytest failure section, before its captured output
 	inSub     bool // in the output of a pip subprocess
+	cut       bool // the stream may lack its start: a traceback's header among it
+	tb        pyTraceback
 }
 
 func (s *pyScan) required(l string, failed bool) (string, bool) {
-	if !s.inSub && !pyCandidate(l) {
+	if !s.candidate(l) {
 		return "", false
 	}
 	if _, id, ok := pyShortEntry(l); ok {
@@ -81,18 +91,26 @@ func (s *pyScan) required(l string, failed bool) (string, bool) {
 		return "", false
 	}
 	if _, ok := pySectionHead(l); ok {
-		s.inSection = true
+		s.inSection, s.tb = true, pyTraceback{}
 		return "", false
 	}
 	switch {
-	case !s.inSection:
-	case isPyCaptured(l):
+	case s.inSection && isPyCaptured(l):
 		s.inSection = false
-	case isPyELine(l):
-		s.inSection = false
+	case s.inSection && isPyELine(l):
+		return strings.TrimSpace(l), true
+	case s.inSection && isPyLocation(l) && isPyTerminal(strings.TrimRight(l, " ")):
+		return strings.TrimSpace(l), true
+	case (s.inSection || s.mode == pyModeUnknown) && !s.cut && s.tb.report(l):
 		return strings.TrimSpace(l), true
 	}
 	return "", false
+}
+
+// candidate reports whether l could be a line pyScan acts on in its state:
+// pyCandidate's, a location in a failure section, or one a traceback reads.
+func (s *pyScan) candidate(l string) bool {
+	return s.inSub || pyCandidate(l) || s.inSection && isPyLocation(l) || s.tb.candidate(l)
 }
 
 // pyCandidate reports whether l could be any line pyScan acts on, from
