@@ -222,10 +222,10 @@ const (
 // pySection is one failure or error section ("___ test_name ___", "___
 // ERROR collecting tests/x.py ___"), or one --tb=line location line.
 type pySection struct {
-	head    string   // the title between the underscores; "" for --tb=line
-	eLines  []string // the first pyKeepELines "E   " lines
-	eCount  int      // every E line of the section
-	loc     string   // the last location line ("tests/x.py:12: AssertionError")
+	head   string   // the title between the underscores; "" for --tb=line
+	eLines []string // the first pyKeepELines "E   " lines
+	eCount int      // every E line of the section
+	loc    string   // the last location line ("tests/x.py:12: AssertionError")
 	// terminals are the locations where a traceback ends with its
 	// exception ("/usr/lib/python3.11/json/decoder.py:353: JSONDecodeError"),
 	// one per exception of a chain; nTerminals counts them all.
@@ -241,8 +241,8 @@ type pySection struct {
 	reports  []string
 	nReports int
 	tb       pyTraceback
-	relLoc  string   // the last location with a relative path: the project's code
-	relLoc1 string   // the first one: the line of the test that failed
+	relLoc   string // the last location with a relative path: the project's code
+	relLoc1  string // the first one: the line of the test that failed
 	// For sections without E lines or location (--tb=native, strict xpass):
 	last    [pyMaxLastLines]string // the last non-blank lines, nLast of them
 	nLast   int
@@ -279,9 +279,9 @@ type pytestLog struct {
 	banners   summarize.Capped
 	failed    pyIDs
 	errored   pyIDs
-	sections  []*pySection     // the first pyMaxFailures
-	nSections int              // every section
-	eLost     bool             // a section left E lines out
+	sections  []*pySection // the first pyMaxFailures
+	nSections int          // every section
+	eLost     bool         // a section left E lines out
 	// failLines counts the lines of every section a block keeps or counts:
 	// E lines, locations where a traceback ends, Python's own traceback
 	// lines; the kept sections hold some of them.
@@ -289,9 +289,9 @@ type pytestLog struct {
 	// startup holds the lines of an error Python reported before the test
 	// session started (site.py's "Error processing line 1 of X.pth"
 	// and its traceback), in a whole stdout; nStartup counts them all.
-	startup  []string
-	nStartup int
-	tb       pyTraceback
+	startup   []string
+	nStartup  int
+	tb        pyTraceback
 	messages  summarize.Capped // short-summary entries with a message: "FAILED id - msg"
 	warnings  []*pyWarning     // the first pyMaxWarnings
 	nWarnings int              // every warning
