@@ -281,7 +281,6 @@ type pytestLog struct {
 	errored   pyIDs
 	sections  []*pySection // the first pyMaxFailures
 	nSections int          // every section
-	eLost     bool         // a section left E lines out
 	// failLines counts the lines of every section a block keeps or counts:
 	// E lines, locations where a traceback ends, Python's own traceback
 	// lines; the kept sections hold some of them.
@@ -610,8 +609,6 @@ func (p *pytestLog) failureLine(l string) {
 		p.failLines++
 		if len(s.eLines) < pyKeepELines {
 			s.eLines = append(s.eLines, strings.TrimRight(l, " "))
-		} else {
-			p.eLost = true
 		}
 	case isPyLocation(l):
 		s.nLocs++
