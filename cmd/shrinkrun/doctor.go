@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/agents"
+	"github.com/shrinkrun/shrinkrun/agents/clients"
+	"github.com/shrinkrun/shrinkrun/deny"
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/hook"
 	"github.com/shrinkrun/shrinkrun/rules"
@@ -121,6 +123,9 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "  note: %s turns hooks off\n", off)
 			}
 		}
+		if title, ok := clientTitles[clients.Name(a.Name)]; ok {
+			fmt.Fprintf(stdout, "  prompt route: shrinkrun refuses what %s would deny: %s\n", title, denyState(clients.Name(a.Name)))
+		}
 	}
 	fmt.Fprintln(stdout, "cursor: no hook (beforeShellExecution cannot rewrite a command); `shrinkrun prompt` in AGENTS.md covers it")
 	if installed == 0 {
@@ -130,6 +135,15 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// denyState says what the prompt route's deny check reads for a client
+// from here: how many deny rules, from how many files, and any file it
+// cannot read (every command is then refused).
+func denyState(c clients.Name) string {
+	home, _ := os.UserHomeDir()
+	cwd, _ := os.Getwd()
+	return deny.Load(c, deny.Env{Home: home, Cwd: cwd, Getenv: os.Getenv}).Summary()
 }
 
 // routeState says what the agent makes of an installed entry, when that is
