@@ -3,6 +3,7 @@ module github.com/shrinkrun/shrinkrun
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/creack/pty v1.1.24
 	github.com/spf13/pflag v1.1.0
 	mvdan.cc/sh/v3 v3.14.1

@@ -177,6 +177,15 @@ func (e *env) bigCases(dir string, total int64) ([]bigCase, error) {
 // returns the sample and the largest VmHWM of argv's own process (the
 // wrapper's child) seen while it ran.
 func runBig(dir string, env, argv []string) (sample, int64, error) {
+	out := &limitedBuffer{n: 64 << 10}
+	s, peak, err := runBigTo(dir, env, argv, out, io.Discard)
+	s.head = out.b.Bytes()
+	return s, peak, err
+}
+
+// runBigTo is runBig with argv's stdout and stderr written to the writers
+// given.
+func runBigTo(dir string, env, argv []string, stdout, stderr io.Writer) (sample, int64, error) {
 	f, err := os.CreateTemp("", "shrinkrun-bench-rss-")
 	if err != nil {
 		return sample{}, 0, err
@@ -185,8 +194,7 @@ func runBig(dir string, env, argv []string) (sample, int64, error) {
 	defer os.Remove(f.Name())
 	wrapped := rssWrap(argv, f.Name())
 	cmd := command(dir, env, wrapped)
-	out := &limitedBuffer{n: 64 << 10}
-	cmd.Stdout, cmd.Stderr = out, io.Discard
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return sample{}, 0, err
@@ -200,7 +208,7 @@ func runBig(dir string, env, argv []string) (sample, int64, error) {
 	if cmd.ProcessState == nil {
 		return sample{}, 0, err
 	}
-	s := sample{wall: time.Since(start), exit: cmd.ProcessState.ExitCode(), head: out.b.Bytes()}
+	s := sample{wall: time.Since(start), exit: cmd.ProcessState.ExitCode()}
 	if s.rssKB, err = readRSS(f.Name()); err != nil {
 		return sample{}, 0, err
 	}

@@ -5,9 +5,12 @@
 // shrinkrun itself uses to decide whether a block is worth printing.
 //
 // Block gives the same block shrinkrun would print for the same command
-// and output, or reports that the output should be shown as it is: the
-// command is not one shrinkrun recognizes, or the block would not be
-// clearly smaller than the output (the "never bigger" rule).
+// and output, or reports that the output should be shown as it is: neither
+// the command nor the output is one shrinkrun recognizes, or the block
+// would not be clearly smaller than the output (the "never bigger" rule).
+// A command no rule recognizes (make check, ./runtests.py, bash ci.sh) is
+// summarized when its output bears a tool's signature (rules.Claim): the
+// block then says "recognized_by: output".
 //
 //	block, ok := compress.Block(compress.Output{
 //		Command:  "cargo test",
@@ -47,22 +50,50 @@ type Output struct {
 	RawOutput string
 }
 
-// Recognized reports whether command is one shrinkrun summarizes: for any
-// other, Block always reports false, and the output is shown as it is.
+// Recognized reports whether command is one shrinkrun summarizes by
+// command. Another command's output may still be summarized by output
+// (Rule).
 func Recognized(command string) bool {
 	return rules.String(command).Rule != ""
+}
+
+// Rule returns the rule that summarizes o, and whether its output rather
+// than its command chose it (a command no rule recognizes, or make's and
+// npm test's whose output another family's rule claims, rules.Route); ""
+// when o is shown as it is whatever its size.
+func Rule(o Output) (id string, byOutput bool) {
+	r, ok := run(o)
+	if !ok {
+		return "", false
+	}
+	return rules.Route(r)
 }
 
 // Block returns the block for o, or false when o should be shown as it
 // is.
 func Block(o Output) ([]byte, bool) {
-	if !Recognized(o.Command) {
+	r, ok := run(o)
+	if !ok {
 		return nil, false
 	}
+	block, ok := rules.Block(r)
+	raw := summarize.EstimateTokens(o.Stdout) + summarize.EstimateTokens(o.Stderr)
+	if !ok || !Worth(len(block), r.StdoutBytes+r.StderrBytes, summarize.EstimateTokens(block), int64(raw)) {
+		return nil, false
+	}
+	return block, true
+}
+
+// run returns o as a run of the rule that summarizes it: the command's,
+// or, when no rule recognizes the command, the one whose signature
+// claims the output, read with what the command's filters may have cut
+// (rules.OutputCut). It reports false when there is neither.
+func run(o Output) (*summarize.Run, bool) {
 	c := rules.String(o.Command)
 	r := &summarize.Run{
 		Rule:        c.Rule,
 		Command:     strings.TrimSpace(o.Command),
+		Argv:        c.Tool(),
 		Stdout:      o.Stdout,
 		Stderr:      o.Stderr,
 		StdoutBytes: int64(len(o.Stdout)),
@@ -73,18 +104,19 @@ func Block(o Output) ([]byte, bool) {
 		RawOutput:   o.RawOutput,
 		Cut:         summarize.Cut(c.Cuts()),
 	}
-	r.Argv = c.Tool()
 	if c.ToStderr {
 		// A 1>&2 moved the command's output to stderr: the rule reads it
 		// there, while the header still counts each real stream.
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
-	block, ok := rules.Block(r)
-	raw := summarize.EstimateTokens(o.Stdout) + summarize.EstimateTokens(o.Stderr)
-	if !ok || !Worth(len(block), r.StdoutBytes+r.StderrBytes, summarize.EstimateTokens(block), int64(raw)) {
-		return nil, false
+	if c.Rule == "" {
+		id, ok := rules.Claim(r)
+		if !ok {
+			return nil, false
+		}
+		r.Rule, r.ByOutput, r.Cut = id, true, rules.OutputCut(c)
 	}
-	return block, true
+	return r, true
 }
 
 // Worth is the "never bigger" rule: a block is shown only when it is at

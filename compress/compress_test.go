@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -73,15 +72,17 @@ func loadCorpus(t testing.TB) []corpusCase {
 
 // TestCorpus: for every real run of the corpus, Block gives exactly the
 // block the summarizer's golden file holds, or the output as it is when
-// that block is not clearly smaller.
+// that block is not clearly smaller; the runs of commands no rule
+// recognizes too, when a signature claims their output (./runtests.py,
+// bash ci.sh).
 func TestCorpus(t *testing.T) {
 	n := 0
 	for _, c := range loadCorpus(t) {
 		if bytes.Contains(c.golden, []byte("raw_output:")) || !bytes.HasPrefix(c.golden, []byte("[tool_output_compression]")) {
 			continue // a golden of another shape (a pipe's, a cut capture's)
 		}
-		if rules.String(c.out.Command).Rule == "" {
-			continue // kept for the rule alone: classify passes the command through
+		if id, _ := Rule(c.out); id == "" {
+			continue // kept for the rule alone: classify passes the command through, and no signature claims it
 		}
 		block, ok := Block(c.out)
 		raw := int64(len(c.out.Stdout) + len(c.out.Stderr))
@@ -96,6 +97,44 @@ func TestCorpus(t *testing.T) {
 	}
 	if n < 50 {
 		t.Fatalf("only %d corpus cases compared", n)
+	}
+}
+
+// TestByOutput: a command no rule recognizes is summarized when its
+// output bears a signature, and the block says so; a command that prints
+// a file, or whose output bears none, is shown as it is.
+func TestByOutput(t *testing.T) {
+	failures, err := os.ReadFile("../rules/python/testdata/unittest/failures.stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		command, rule, cut string
+	}{
+		{"./runtests.py", "bash.unittest", ""},
+		{"bash ci.sh 2>&1 | tail -80", "bash.unittest", "cut_by: tail -80"},
+		{"cd billing && ./runtests.py", "bash.unittest", "cut_by: unknown"},
+		{"make test", "bash.unittest", ""},
+		{"cat test.log", "", ""},
+		{"tail -n 200 test.log", "", ""},
+		{"sed -n 1,400p test.log", "", ""},
+	} {
+		o := Output{Command: c.command, Stdout: failures, ExitCode: 1}
+		id, by := Rule(o)
+		block, ok := Block(o)
+		if id != c.rule || ok != (c.rule != "") || by != (c.rule != "") {
+			t.Errorf("%q: rule %q (by output %v), a block %v; want %q", c.command, id, by, ok, c.rule)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if !bytes.Contains(block, []byte("\nrule: "+c.rule+"\n")) || !bytes.Contains(block, []byte("\nrecognized_by: output\n")) {
+			t.Errorf("%q: block:\n%s", c.command, block)
+		}
+		if c.cut != "" && !bytes.Contains(block, []byte("\n"+c.cut+"\n")) {
+			t.Errorf("%q: no %q line:\n%s", c.command, c.cut, block)
+		}
 	}
 }
 

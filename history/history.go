@@ -63,8 +63,10 @@ type Record struct {
 	// the record within MaxLine (Truncated is then true).
 	Command   string `json:"command"`
 	Truncated bool   `json:"truncated,omitempty"`
-	// Exit is shrinkrun's exit status, which is the child's.
-	Exit int `json:"exit"`
+	// Exit is shrinkrun's exit status, which is the child's; nil for a
+	// run that ended in an exec (shrinkrun became the command), whose
+	// record is written before the command runs.
+	Exit *int `json:"exit"`
 	// RawBytes counts every byte the command wrote to stdout and stderr;
 	// ShownBytes those shrinkrun printed in their place. Both are null for a
 	// pass-through run, whose output shrinkrun never sees.
@@ -89,6 +91,9 @@ type Record struct {
 
 // Int64 returns a pointer to n, for RawBytes and ShownBytes.
 func Int64(n int64) *int64 { return &n }
+
+// Int returns a pointer to n, for Exit.
+func Int(n int) *int { return &n }
 
 // Enabled reports whether history is kept: unless SHRINKRUN_HISTORY is
 // false (0, false, off, no: setting.Bool).
@@ -222,7 +227,11 @@ func marshal(rec Record) ([]byte, error) {
 		b = append(b, `,"truncated":true`...)
 	}
 	b = append(b, `,"exit":`...)
-	b = strconv.AppendInt(b, int64(rec.Exit), 10)
+	if rec.Exit == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*rec.Exit), 10)
+	}
 	for _, f := range []struct {
 		name string
 		n    *int64

@@ -65,7 +65,7 @@ func bigRecord(i int) Record {
 		Mode:    Curated,
 		Rule:    "bash.git_diff",
 		Command: fmt.Sprintf("run-%03d %s", i, strings.Repeat(strconv.Itoa(i%10), 5000)),
-		Exit:    i % 3, RawBytes: Int64(int64(1000 + i)), ShownBytes: Int64(int64(100 + i)),
+		Exit:    Int(i % 3), RawBytes: Int64(int64(1000 + i)), ShownBytes: Int64(int64(100 + i)),
 		Shown: ShownBlock, RawID: "0123456789abcdef", DurationMS: 1.5,
 	}
 }
@@ -108,7 +108,7 @@ func TestConcurrentAppends(t *testing.T) {
 					t.Fatalf("command %.20q: %v", r.Command, err)
 				}
 				want := bigRecord(i)
-				if !r.Truncated || !strings.HasPrefix(want.Command, r.Command) || r.Exit != want.Exit || *r.RawBytes != *want.RawBytes {
+				if !r.Truncated || !strings.HasPrefix(want.Command, r.Command) || *r.Exit != *want.Exit || *r.RawBytes != *want.RawBytes {
 					t.Errorf("record %d is not what was appended", i)
 				}
 				seen[i] = true
@@ -159,8 +159,8 @@ func TestAppendRead(t *testing.T) {
 	dir := openDir(t, filepath.Join(t.TempDir(), "a", "history"))
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 678_900_000, time.FixedZone("X", 3600))
 	want := []Record{
-		{Time: t0, Cwd: "/p", Mode: Passthrough, Reason: "not a recognized command", Command: "ls", Exit: 0, DurationMS: 2.0004},
-		{Time: t0.Add(time.Second), Cwd: "/p", Mode: Curated, Rule: "bash.git_status", Command: "git status", Exit: 1,
+		{Time: t0, Cwd: "/p", Mode: Passthrough, Reason: "not a recognized command", Command: "ls", Exit: Int(0), DurationMS: 2.0004},
+		{Time: t0.Add(time.Second), Cwd: "/p", Mode: Curated, Rule: "bash.git_status", Command: "git status", Exit: Int(1),
 			RawBytes: Int64(10), ShownBytes: Int64(10), Shown: ShownRaw, RawID: "00112233445566ff", DurationMS: 3},
 	}
 	for _, r := range want {
@@ -182,7 +182,7 @@ func TestAppendRead(t *testing.T) {
 	if !got[0].Time.Equal(t0.Truncate(time.Millisecond)) || got[0].DurationMS != 2 || got[0].RawBytes != nil {
 		t.Errorf("first record %+v", got[0])
 	}
-	if got[1].Rule != "bash.git_status" || *got[1].RawBytes != 10 || got[1].Exit != 1 {
+	if got[1].Rule != "bash.git_status" || *got[1].RawBytes != 10 || *got[1].Exit != 1 {
 		t.Errorf("second record %+v", got[1])
 	}
 }
@@ -383,11 +383,14 @@ func TestMarshalMatchesJSON(t *testing.T) {
 	for i, s := range strs {
 		rec := Record{
 			V: Version, Time: time.Date(2026, 1, 2, 3, 4, 5, i*1_000_000, time.UTC), Cwd: s, Mode: Curated,
-			Rule: s, Reason: s, Command: s, Truncated: i%2 == 0, Exit: i - 3, Shown: s, RawID: s, ShownID: s,
+			Rule: s, Reason: s, Command: s, Truncated: i%2 == 0, Exit: Int(i - 3), Shown: s, RawID: s, ShownID: s,
 			DurationMS: floats[i%len(floats)],
 		}
 		if i%3 != 0 {
 			rec.RawBytes, rec.ShownBytes = Int64(int64(i*1000)), Int64(-1)
+		}
+		if i%4 == 1 {
+			rec.Exit = nil
 		}
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)

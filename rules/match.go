@@ -31,6 +31,11 @@ func Match(argv []string) classify.Verdict {
 
 // routed reports whether a rule routes on name.
 func routed(name string) bool {
+	for _, f := range declared {
+		if slices.Contains(f.Rules[0].Commands, name) {
+			return true
+		}
+	}
 	for i := range Table {
 		for _, r := range Table[i].Rules {
 			if slices.Contains(r.Commands, name) {
@@ -43,23 +48,25 @@ func routed(name string) bool {
 
 func match(argv []string) classify.Verdict {
 	var other *classify.Answer
-	for i := range Table {
-		for j := range Table[i].Rules {
-			r := &Table[i].Rules[j]
-			if !slices.Contains(r.Commands, argv[0]) {
-				continue
-			}
-			switch a := r.Match(argv); {
-			case a.Accepted:
-				v := classify.Verdict{Rule: r.ID, Translated: Table[i].Translated}
-				if r.Env != nil {
-					v.Environ = func(getenv func(string) string) string { return r.Env(argv, getenv) }
+	for i, fams := range [2][]Family{declared, Table} {
+		for _, f := range fams {
+			for j := range f.Rules {
+				r := &f.Rules[j]
+				if !slices.Contains(r.Commands, argv[0]) || i == 1 && overridden(r.ID) {
+					continue
 				}
-				return v
-			case a.Mine:
-				return classify.Verdict{Reason: a.Reason, At: a.At}
-			case other == nil:
-				other = &a
+				switch a := r.Match(argv); {
+				case a.Accepted:
+					v := classify.Verdict{Rule: r.ID, Translated: f.Translated}
+					if r.Env != nil {
+						v.Environ = func(getenv func(string) string) string { return r.Env(argv, getenv) }
+					}
+					return v
+				case a.Mine:
+					return classify.Verdict{Reason: a.Reason, At: a.At}
+				case other == nil:
+					other = &a
+				}
 			}
 		}
 	}

@@ -9,6 +9,8 @@
 package rules
 
 import (
+	"bytes"
+	"path"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -50,6 +52,24 @@ type Rule struct {
 	// "": an option the tool also takes from the environment
 	// (classify.Result.InEnviron).
 	Env func(argv []string, getenv func(string) string) string
+	// Output, when set, is the rule's signature: it reports whether r's
+	// streams (as summarize.Readable gives them) bear its tool's own
+	// framing, lines no other tool prints, so that the rule can summarize
+	// the output whatever command printed it (Claim). Nil for a rule
+	// matched by its command only.
+	Output func(r *summarize.Run) bool
+	// Host tells that the command runs other tools and prints their output
+	// (a Makefile's recipes, a package.json script): when another
+	// family's signature claims its output, that family's rule makes the
+	// block (Block).
+	Host bool
+	// Finder, when set, finds the rule's own failures in its output, for
+	// the boundary check beside every family's finder: a rule read from a
+	// file, whose failure patterns are its own (declared.go).
+	Finder summarize.Finder
+	// Source is the file a rule written in the format was read from, ""
+	// for a rule written in Go.
+	Source string
 }
 
 // Family is one family of tools: the package under rules/ that holds its
@@ -79,26 +99,27 @@ var Table = []Family{
 	}},
 	{Name: "cargo", Finder: cargo.Finder, Rules: []Rule{
 		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Env: cargo.Env, Usage: []string{"cargo check"}},
-		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Env: cargo.Env, Usage: []string{"cargo test"}},
-		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Env: cargo.Env, Usage: []string{"cargo build"}},
+		{ID: "bash.cargo_test", Commands: []string{"cargo"}, Match: cargo.MatchTest, Summarize: cargo.Test, Env: cargo.Env, Usage: []string{"cargo test"}, Output: cargo.TestOutput},
+		{ID: "bash.cargo_build", Commands: []string{"cargo"}, Match: cargo.MatchBuild, Summarize: cargo.Build, Env: cargo.Env, Usage: []string{"cargo build"}, Output: cargo.BuildOutput},
 		{ID: "bash.cargo_clippy", Commands: []string{"cargo"}, Match: cargo.MatchClippy, Summarize: cargo.Clippy, Env: cargo.Env, Usage: []string{"cargo clippy"}},
 	}},
 	{Name: "golang", Finder: golang.Finder, Rules: []Rule{
-		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Env: golang.Env(golang.MatchTest), Summarize: golang.Test, Usage: []string{"go test"}},
+		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Env: golang.Env(golang.MatchTest), Summarize: golang.Test, Usage: []string{"go test"}, Output: golang.TestOutput},
 		{ID: "bash.go_build", Commands: []string{"go"}, Match: golang.MatchBuild, Env: golang.Env(golang.MatchBuild), Summarize: golang.Build, Usage: []string{"go build"}},
 		{ID: "bash.go_vet", Commands: []string{"go"}, Match: golang.MatchVet, Env: golang.Env(golang.MatchVet), Summarize: golang.Vet, Usage: []string{"go vet"}},
 		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Env: golang.Env(golang.MatchMod), Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}, Changes: true},
 	}},
 	{Name: "python", Finder: python.Finder, Rules: []Rule{
-		{ID: "bash.pytest", Commands: []string{"pytest", "python", "python3"}, Match: python.MatchPytest, Summarize: python.Pytest, Usage: []string{"pytest"}, Env: python.PytestEnv},
+		{ID: "bash.pytest", Commands: []string{"pytest", "python", "python3"}, Match: python.MatchPytest, Summarize: python.Pytest, Usage: []string{"pytest"}, Env: python.PytestEnv, Output: python.PytestOutput},
 		{ID: "bash.mypy", Commands: []string{"mypy", "python", "python3"}, Match: python.MatchMypy, Summarize: python.Mypy, Usage: []string{"mypy"}, Env: python.MypyEnv},
 		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}, Env: python.PipEnv, Changes: true},
+		{ID: "bash.unittest", Commands: []string{"python", "python3", "./manage.py"}, Match: python.MatchUnittest, Summarize: python.Unittest, Usage: []string{"python -m unittest", "python manage.py test"}, Output: python.UnittestOutput},
 	}},
 	{Name: "node", Finder: node.Finder, Rules: []Rule{
-		{ID: "bash.vitest", Commands: []string{"vitest", "npx"}, Match: node.MatchVitest, Summarize: node.Vitest, Usage: []string{"vitest"}, Env: node.RunnerEnv},
-		{ID: "bash.jest", Commands: []string{"jest", "npx"}, Match: node.MatchJest, Summarize: node.Jest, Usage: []string{"jest"}, Env: node.RunnerEnv},
-		{ID: "bash.npm_test", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmTest, Summarize: node.NpmTest, Usage: []string{"npm test"}, Env: node.TestScriptEnv},
-		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}, Env: node.RunnerEnv},
+		{ID: "bash.vitest", Commands: []string{"vitest", "npx"}, Match: node.MatchVitest, Summarize: node.Vitest, Usage: []string{"vitest"}, Env: node.RunnerEnv, Output: node.VitestOutput},
+		{ID: "bash.jest", Commands: []string{"jest", "npx"}, Match: node.MatchJest, Summarize: node.Jest, Usage: []string{"jest"}, Env: node.RunnerEnv, Output: node.JestOutput},
+		{ID: "bash.npm_test", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmTest, Summarize: node.NpmTest, Usage: []string{"npm test"}, Env: node.TestScriptEnv, Host: true},
+		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}, Env: node.RunnerEnv, Output: node.TscOutput},
 		{ID: "bash.eslint", Commands: []string{"eslint", "npx"}, Match: node.MatchESLint, Summarize: node.ESLint, Usage: []string{"eslint"}, Env: node.ESLintEnv},
 		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}, Env: node.InstallEnv, Changes: true},
 	}},
@@ -120,16 +141,30 @@ var Table = []Family{
 		{ID: "bash.golangci_lint", Commands: []string{"golangci-lint"}, Match: lint.MatchGolangciLint, Summarize: lint.GolangciLint, Usage: []string{"golangci-lint run"}},
 	}},
 	{Name: "cc", Finder: cc.Finder, Translated: true, Rules: []Rule{
-		{ID: "bash.cc", Commands: []string{"gcc", "g++", "cc", "c++", "clang", "clang++"}, Match: cc.MatchCompiler, Summarize: cc.Compiler, Usage: []string{"gcc", "g++", "cc", "clang", "clang++"}},
-		{ID: "bash.make", Commands: []string{"make", "gmake"}, Match: cc.MatchMake, Summarize: cc.Make, Usage: []string{"make"}, Env: cc.MakeEnv},
+		{ID: "bash.cc", Commands: []string{"gcc", "g++", "cc", "c++", "clang", "clang++"}, Match: cc.MatchCompiler, Summarize: cc.Compiler, Usage: []string{"gcc", "g++", "cc", "clang", "clang++"}, Output: cc.CompilerOutput},
+		{ID: "bash.make", Commands: []string{"make", "gmake"}, Match: cc.MatchMake, Summarize: cc.Make, Usage: []string{"make"}, Env: cc.MakeEnv, Output: cc.MakeOutput, Host: true},
 		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}, Env: cc.MakeEnv},
 		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
 		{ID: "bash.ctest", Commands: []string{"ctest"}, Match: cc.MatchCTest, Summarize: cc.CTest, Usage: []string{"ctest"}},
 	}},
+	// Rules written in the format (declared.go): each finds its own
+	// failures, in its own output.
+	{Name: "shipped", Finder: noFinder, Rules: []Rule{
+		changes(shipped("apt_get_install.toml", []string{"apt-get", "apt"}, "apt-get install")),
+		shipped("esbuild.toml", []string{"esbuild"}, "esbuild"),
+		changes(shipped("docker.toml", []string{"docker"}, "docker build", "docker pull", "docker push")),
+		shipped("mvn.toml", []string{"mvn", "mvnw"}, "mvn compile", "mvn test", "mvn package"),
+	}},
 }
 
-// Lookup returns the rule whose id is id.
+// Lookup returns the rule whose id is id: a rule read from a file
+// (Declare) before the table's.
 func Lookup(id string) (*Rule, bool) {
+	for i := range declared {
+		if r := &declared[i].Rules[0]; r.ID == id {
+			return r, true
+		}
+	}
 	for i := range Table {
 		for j := range Table[i].Rules {
 			if r := &Table[i].Rules[j]; r.ID == id {
@@ -158,19 +193,155 @@ func Has(id string) bool {
 // Block renders the block of r with the rule named by r.Rule and every
 // family's finder (summarize.Block). It reports false when no rule has that
 // id, or the rule failed on this output.
+//
+// The output of a Host rule's command that another family's signature
+// claims (pytest's under make test) is summarized by the claiming rule, as
+// recognized by output (Run.ByOutput); r itself is left as it is.
 func Block(r *summarize.Run) ([]byte, bool) {
+	if id, by := Route(r); id != r.Rule {
+		hosted := *r
+		hosted.Rule, hosted.ByOutput = id, by
+		r = &hosted
+	}
 	rule, ok := Lookup(r.Rule)
 	if !ok {
 		return nil, false
 	}
-	return summarize.Block(r, rule.Summarize, Finders())
+	finders := Finders()
+	if rule.Finder != nil {
+		finders = append(finders, rule.Finder)
+	}
+	return summarize.Block(r, rule.Summarize, finders)
 }
 
-// Commands lists the command forms of every rule, as --help shows them: a family's forms joined by ", ", the first in full and
-// the others without the command name they share with it ("git status,
-// diff, log --oneline"), and the families joined by "; ".
+// Route returns the rule that makes r's block, and whether r's output
+// chose it: r.Rule, or, when r.Rule is a Host's and another family's
+// signature claims the output, that family's rule.
+func Route(r *summarize.Run) (id string, byOutput bool) {
+	if rule, ok := Lookup(r.Rule); ok && rule.Host && !r.ByOutput {
+		if id, ok := Claim(r); ok && family(id) != family(r.Rule) {
+			return id, true
+		}
+	}
+	return r.Rule, r.ByOutput
+}
+
+// Claim returns the rule whose signature (Rule.Output) recognizes r's
+// output, whatever its command: the first in table order. The order
+// decides when one output bears two signatures: a test runner's comes
+// before a compiler's and both before make's, since a runner's output
+// can hold compiler diagnostics (ts-jest's TS errors) and make's "***"
+// line follows any recipe that failed. The caller sets r.Cut (OutputCut)
+// and then, to use the rule, r.Rule and r.ByOutput.
+//
+// The signatures read the first and the last claimWindow bytes of each
+// stream, as a terminal shows them (summarize.Readable): a tool's framing
+// is at the start of its output (pytest's header, the first compiler
+// error) or at its end (the closing counts), and a claim then costs the
+// same for an output of 100 KB or of 100 MB.
+//
+// A command that prints files (r.Argv's cat, head, sed -n...) shows a
+// file's text, a saved log or a test's expected output, not a tool's run:
+// its output is never claimed.
+func Claim(r *summarize.Run) (id string, ok bool) {
+	if len(r.Argv) > 0 && viewers[path.Base(r.Argv[0])] {
+		return "", false
+	}
+	for _, w := range claimWindows(r) {
+		for i := range Table {
+			for _, rule := range Table[i].Rules {
+				if rule.Output != nil && rule.Output(w) {
+					return rule.ID, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// viewers are the commands that print files as they are, or parts of
+// them.
+var viewers = map[string]bool{
+	"cat": true, "tac": true, "head": true, "tail": true, "less": true, "more": true, "nl": true,
+	"sed": true, "awk": true, "gawk": true, "bat": true, "batcat": true, "view": true, "strings": true,
+	"jq": true, "xxd": true, "od": true,
+}
+
+// claimWindow is how much of the start and of the end of each stream
+// Claim reads: pytest's short summary of 500 failures, or a failing
+// build's last errors and make's lines, fit in it.
+const claimWindow = 64 << 10
+
+// claimWindows returns the runs Claim's signatures read: r's streams
+// whole when they are short, else their starts and their ends, each cut
+// at a line's end, as a terminal shows them.
+func claimWindows(r *summarize.Run) []*summarize.Run {
+	run := func(out, errs []byte) *summarize.Run {
+		return &summarize.Run{Stdout: summarize.Readable(out), Stderr: summarize.Readable(errs), ExitCode: r.ExitCode, Exited: r.Exited}
+	}
+	if len(r.Stdout) <= 2*claimWindow && len(r.Stderr) <= 2*claimWindow {
+		return []*summarize.Run{run(r.Stdout, r.Stderr)}
+	}
+	return []*summarize.Run{run(head(r.Stdout), head(r.Stderr)), run(tail(r.Stdout), tail(r.Stderr))}
+}
+
+// head returns the lines of b within its first claimWindow bytes, all of
+// b when it is short.
+func head(b []byte) []byte {
+	if len(b) <= claimWindow {
+		return b
+	}
+	return b[:bytes.LastIndexByte(b[:claimWindow], '\n')+1]
+}
+
+// tail returns the lines of b within its last claimWindow bytes, all of b
+// when it is short.
+func tail(b []byte) []byte {
+	if len(b) <= claimWindow {
+		return b
+	}
+	from := len(b) - claimWindow
+	return b[from+bytes.IndexByte(b[from:], '\n')+1:]
+}
+
+// OutputCut is what may be missing from an output recognized by output,
+// whose command c is: what its filter stages cut (classify.Result.Cuts),
+// or, when the command could not be taken apart (cd x && pytest | tail),
+// lines anywhere, by filters that cannot be seen: its counts of lines are
+// then counts of lines seen (summarize.Run.Partial), under "cut_by:
+// unknown".
+func OutputCut(c classify.Result) summarize.Cut {
+	if len(c.Stages) == 0 {
+		return summarize.Cut{By: []string{"unknown"}, Start: true, End: true, Any: true}
+	}
+	return summarize.Cut(c.Cuts())
+}
+
+// family returns the name of the family that has the rule id.
+func family(id string) string {
+	for _, f := range Table {
+		for _, r := range f.Rules {
+			if r.ID == id {
+				return f.Name
+			}
+		}
+	}
+	return ""
+}
+
+// Commands lists the command forms of every rule, as --help shows them:
+// a family's forms joined by ", ", the first in full and the others
+// without the command name they share with it ("git status, diff, log
+// --oneline"), and the families joined by "; ".
 func Commands() string {
 	return commands(func(Rule) bool { return true })
+}
+
+// changes marks a rule whose command changes a repository, a remote or the
+// environment (Rule.Changes).
+func changes(r Rule) Rule {
+	r.Changes = true
+	return r
 }
 
 // PromptCommands lists, as Commands does, the forms shrinkrun prompt asks

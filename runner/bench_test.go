@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/shrinkrun/shrinkrun/runner"
+	"github.com/shrinkrun/shrinkrun/shape"
 )
 
 func trueCmd(b *testing.B) string {
@@ -137,6 +138,41 @@ func BenchmarkBufferBytes(b *testing.B) {
 	for b.Loop() {
 		if len(buf.Bytes()) == 0 {
 			b.Fatal("empty")
+		}
+	}
+}
+
+// BenchmarkRelayEmpty is a Relay of /bin/true through shape's cutter: what
+// the relay adds to starting a child, against BenchmarkPassthrough.
+func BenchmarkRelayEmpty(b *testing.B) {
+	path := trueCmd(b)
+	for b.Loop() {
+		r := runner.NewRelay(runner.RelayOptions{Cutter: shape.New(shape.Options{}), Limit: shape.DefaultLimit, Stdout: io.Discard, Stderr: io.Discard})
+		if st := r.Run(runner.Command{Argv: []string{path}}); st.ExitCode() != 0 {
+			b.Fatal(st)
+		}
+		r.Close("", nil)
+	}
+}
+
+// BenchmarkRelayCut relays a child that writes 64 MB of log lines, cut past
+// the default limit, with the raw copy discarded: the throughput of the
+// relay past the limit, pipe, cutter and capture included.
+func BenchmarkRelayCut(b *testing.B) {
+	if _, err := exec.LookPath("head"); err != nil {
+		b.Skip("no head on PATH")
+	}
+	const n = 64 << 20
+	b.SetBytes(n)
+	line := "yes '2026-01-02T03:04:05Z INFO worker=3 handled request id=00c0ffee in 12ms' | head -c " + fmt.Sprint(n)
+	for b.Loop() {
+		r := runner.NewRelay(runner.RelayOptions{Cutter: shape.New(shape.Options{}), Limit: shape.DefaultLimit, Stdout: io.Discard, Stderr: io.Discard,
+			Keep: func() (io.Writer, io.Writer) { return io.Discard, io.Discard }})
+		if st := r.Run(runner.Command{Shell: line}); st.ExitCode() != 0 {
+			b.Fatal(st)
+		}
+		if in, _, _ := r.Close("", nil); in != n {
+			b.Fatal(in)
 		}
 	}
 }

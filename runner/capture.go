@@ -57,15 +57,16 @@ func Capture(c Command, opt Options) (*Output, Status) {
 	// WaitDelay bounds only the copy of a stdin that is not a file; the
 	// output streams are read by capturePipes.
 	cmd.WaitDelay = DrainTimeout
-	return out, capturePipes(cmd, c, stdout, stderr)
+	return out, runPipes(cmd, c, stdout, stderr, false)
 }
 
-// capturePipes runs cmd with its stdout and stderr on pipes read into
-// stdout and stderr, one goroutine per stream, and reads them at most
+// runPipes runs cmd with its stdout and stderr on pipes read into stdout
+// and stderr, one goroutine per stream, and reads them at most
 // DrainTimeout past the child's exit: a background descendant may hold them
 // open. exec.Cmd's own WaitDelay would tell that only when the child exited
-// 0; this tells it whatever the child's status.
-func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
+// 0; this tells it whatever the child's status. With merged, the child's
+// stdout and stderr are one pipe, read into stdout.
+func runPipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer, merged bool) Status {
 	var readEnds, writeEnds []*os.File
 	var capacity []int
 	closeAll := func() {
@@ -73,7 +74,11 @@ func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
 			f.Close()
 		}
 	}
-	for _, dst := range []*io.Writer{&cmd.Stdout, &cmd.Stderr} {
+	dsts := []*io.Writer{&cmd.Stdout, &cmd.Stderr}
+	if merged {
+		dsts = dsts[:1]
+	}
+	for _, dst := range dsts {
 		r, w, n, err := pipe()
 		if err != nil {
 			closeAll()
@@ -82,6 +87,9 @@ func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
 		readEnds, writeEnds, capacity = append(readEnds, r), append(writeEnds, w), append(capacity, n)
 		*dst = w
 	}
+	if merged {
+		cmd.Stderr = cmd.Stdout
+	}
 	var streams []*stream
 	exited := make(chan struct{})
 	st := start(cmd, c, func() {
@@ -89,9 +97,8 @@ func capturePipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer) Status {
 		for _, w := range writeEnds {
 			w.Close()
 		}
-		streams = []*stream{
-			readStream(readEnds[0], capacity[0], stdout, exited),
-			readStream(readEnds[1], capacity[1], stderr, exited),
+		for i, w := range []io.Writer{stdout, stderr}[:len(readEnds)] {
+			streams = append(streams, readStream(readEnds[i], capacity[i], w, exited))
 		}
 	})
 	defer closeAll()

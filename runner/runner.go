@@ -85,26 +85,33 @@ func Shell() string {
 }
 
 func (c Command) cmd() *exec.Cmd {
-	cmd := &exec.Cmd{Args: c.Argv}
-	if len(c.Argv) == 0 {
-		flag := "-"
-		if c.Login {
-			flag += "l"
-		}
-		if c.Errexit {
-			flag += "e"
-		}
-		// argv[0] is the shell's name, as when a shell runs `bash -c`: it
-		// is $0 and begins bash's error messages.
-		cmd.Path = Shell()
-		cmd.Args = append([]string{filepath.Base(cmd.Path), flag + "c", c.Shell}, c.ShellArgs...)
-	} else {
-		cmd.Path, cmd.Err = lookPath(c.Argv[0], c.Env)
-	}
+	path, argv, err := c.resolve()
+	cmd := &exec.Cmd{Path: path, Args: argv, Err: err}
 	if len(c.Env) > 0 {
 		cmd.Env = append(os.Environ(), c.Env...)
 	}
 	return cmd
+}
+
+// resolve finds the program c runs and its argv: the shell with its flags
+// and the string in string mode, argv[0] found as execvp finds it in argv
+// mode.
+func (c Command) resolve() (path string, argv []string, err error) {
+	if len(c.Argv) > 0 {
+		path, err = lookPath(c.Argv[0], c.Env)
+		return path, c.Argv, err
+	}
+	flag := "-"
+	if c.Login {
+		flag += "l"
+	}
+	if c.Errexit {
+		flag += "e"
+	}
+	// argv[0] is the shell's name, as when a shell runs `bash -c`: it is $0
+	// and begins bash's error messages.
+	path = Shell()
+	return path, append([]string{filepath.Base(path), flag + "c", c.Shell}, c.ShellArgs...), nil
 }
 
 // lookPath finds name as execvp does, where exec.LookPath differs: in the

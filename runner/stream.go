@@ -7,10 +7,16 @@ import (
 	"time"
 )
 
-// readSize is the buffer each captured stream is read into: as large as
-// the pipe, so that a read can take all the child has written since the
-// last one, and the fewer the reads, the fewer the wake-ups.
-const readSize = 1 << 20
+// readSize is the buffer each captured stream is read into at most: as
+// large as the pipe, so that a read can take all the child has written
+// since the last one, and the fewer the reads, the fewer the wake-ups. It
+// starts at firstReadSize and doubles each time a read fills it: a command
+// that prints little never pays for zeroing (and faulting in) 1 MiB per
+// stream, which cost a run of /bin/true a millisecond.
+const (
+	readSize      = 1 << 20
+	firstReadSize = 64 << 10
+)
 
 // Pauses between reads, so that what a stream costs follows its bytes and
 // not how the child cuts them into writes. A reader that is always waiting
@@ -70,21 +76,28 @@ func readStream(f *os.File, capacity int, w io.Writer, exited <-chan struct{}) *
 
 func (s *stream) copy() {
 	defer close(s.done)
-	buf := make([]byte, readSize)
+	buf := make([]byte, firstReadSize)
 	var timer *time.Timer
 	var wait time.Duration
 	for {
 		n, err := s.f.Read(buf)
 		if n > 0 && !s.write(buf[:n]) {
+			// The destination failed (the relay's reader went away):
+			// closing the pipe now gives the child the broken pipe it
+			// would have had without shrinkrun.
+			s.f.Close()
 			return
 		}
 		if err != nil {
 			return
 		}
+		if n == len(buf) && n < readSize {
+			buf = make([]byte, min(2*n, readSize))
+		}
 		if s.capacity == 0 || s.exited == nil {
 			continue
 		}
-		if wait = nextPause(wait, n, s.capacity); wait < minPause {
+		if wait = nextPause(wait, n, min(s.capacity, len(buf))); wait < minPause {
 			continue
 		}
 		if timer == nil {
@@ -106,8 +119,8 @@ func (s *stream) write(p []byte) bool {
 	if s.cut {
 		return false
 	}
-	_, _ = s.w.Write(p)
-	return true
+	_, err := s.w.Write(p)
+	return err == nil
 }
 
 // stop ends the copy: once it returns, w receives nothing more. A read that

@@ -56,13 +56,35 @@ func Disabled(getenv func(string) string) bool {
 	return v
 }
 
-// MinBudget is the smallest block budget: a header and a few lines.
-const MinBudget = 512
+// CutOff reports whether SHRINKRUN_CUT turns the cut by shape off: it is
+// set to a false value. Output no rule recognizes then passes through
+// whole, whatever its size.
+func CutOff(getenv func(string) string) bool {
+	v, ok := Bool(getenv("SHRINKRUN_CUT"))
+	return ok && !v
+}
+
+// The smallest block budget (a header and a few lines) and the smallest
+// limit past which output is cut by shape.
+const (
+	MinBudget   = 512
+	MinCutLimit = 1024
+)
 
 // Budget reads SHRINKRUN_BUDGET: a number of bytes, at least MinBudget,
 // or def when it is unset or holds anything else (Check reports it).
 func Budget(getenv func(string) string, def int) int {
 	if n, ok := Count(getenv("SHRINKRUN_BUDGET")); ok && n >= MinBudget && n <= math.MaxInt32 {
+		return int(n)
+	}
+	return def
+}
+
+// CutLimit reads SHRINKRUN_CUT_LIMIT: a number of bytes, at least
+// MinCutLimit, or def when it is unset or holds anything else (Check
+// reports it).
+func CutLimit(getenv func(string) string, def int) int {
+	if n, ok := Count(getenv("SHRINKRUN_CUT_LIMIT")); ok && n >= MinCutLimit && n <= math.MaxInt32 {
 		return int(n)
 	}
 	return def
@@ -87,9 +109,13 @@ type setting struct {
 var settings = []setting{
 	{"SHRINKRUN_DISABLE", "1 or 0: true/false, yes/no, on/off", isBool},
 	{"SHRINKRUN_HISTORY", "1 or 0: true/false, yes/no, on/off", isBool},
+	{"SHRINKRUN_CUT", "1 or 0: true/false, yes/no, on/off", isBool},
 	{"SHRINKRUN_AGENT", "claude, codex or gemini", func(s string) bool { return clients.Known(clients.Name(s)) }},
 	{"SHRINKRUN_BUDGET", fmt.Sprintf("a number of bytes, at least %d", MinBudget), func(s string) bool {
 		return Budget(func(string) string { return s }, 0) != 0
+	}},
+	{"SHRINKRUN_CUT_LIMIT", fmt.Sprintf("a number of bytes, at least %d", MinCutLimit), func(s string) bool {
+		return CutLimit(func(string) string { return s }, 0) != 0
 	}},
 	{"SHRINKRUN_KEEP_DAYS", "a whole number of days, 0 or more", isCount},
 	{"SHRINKRUN_KEEP_MB", "a whole number of MiB, 0 or more", isCount},

@@ -54,6 +54,12 @@ type Run struct {
 	// line numbers, ls's columns), and stderr arrives merged into Stdout.
 	Terminal bool
 
+	// ByOutput tells that Rule was chosen by what the output shows (its
+	// tool's signature), not by the command: Block starts the body with
+	// "recognized_by: output", since the header's rule is then not the
+	// command's.
+	ByOutput bool
+
 	split   [2]splitStream // Stdout's and Stderr's lines, for Lines
 	derived [2]derived     // what Derive computed from each stream
 }
@@ -130,6 +136,15 @@ func (r *Run) partial(body *Body) {
 	}
 }
 
+// recognized starts body with what chose the rule, when the output did.
+func (r *Run) recognized(body *Body) {
+	if r.ByOutput {
+		var head Body
+		head.Field("recognized_by", "output")
+		body.prepend(&head)
+	}
+}
+
 // Failed reports whether the run failed: an exit code other than 0, or
 // none at all.
 func (r *Run) Failed() bool {
@@ -180,6 +195,7 @@ func Block(r *Run, rule Func, finders []Finder) (block []byte, ok bool) {
 	r = readable(r)
 	body := rule(r)
 	r.partial(body)
+	r.recognized(body)
 	out := header(r)
 	var foot string
 	if r.RawOutput != "" {
@@ -192,6 +208,7 @@ func Block(r *Run, rule Func, finders []Finder) (block []byte, ok bool) {
 		if _, ok := accounted(f, rendered); !ok {
 			body = fallbackBody(r, f)
 			r.partial(body)
+			r.recognized(body)
 			body.fit(room)
 			rendered = body.Render()
 		}

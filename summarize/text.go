@@ -83,6 +83,81 @@ func EachLine(b []byte) iter.Seq[string] {
 	}
 }
 
+// HasLine reports whether a line of r's streams (stdout's, then stderr's)
+// that holds marker matches, given the line, as EachLine gives it, and the
+// bytes after it. It is the search a signature (rules.Rule.Output) makes: a
+// fast search for a marker its tool's lines all hold, and only those lines
+// and what follows them read, not every line of an output that is most
+// often another tool's.
+func (r *Run) HasLine(marker string, match func(line string, next []byte) bool) bool {
+	for _, b := range [][]byte{r.Stdout, r.Stderr} {
+		for l, next := range linesWith(b, marker) {
+			if match(l, next) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// linesWith yields each line of b that holds marker, once and in order, as
+// EachLine gives it, with the bytes that follow the line's newline.
+func linesWith(b []byte, marker string) iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		m := []byte(marker)
+		for from := 0; from < len(b); {
+			i := bytes.Index(b[from:], m)
+			if i < 0 {
+				return
+			}
+			i += from
+			start := bytes.LastIndexByte(b[:i], '\n') + 1
+			end, next := len(b), len(b)
+			if j := bytes.IndexByte(b[i:], '\n'); j >= 0 {
+				end, next = i+j, i+j+1
+			}
+			l := strings.TrimSuffix(unsafe.String(unsafe.SliceData(b[start:end]), end-start), "\r")
+			if !yield(l, b[next:]) {
+				return
+			}
+			from = next
+		}
+	}
+}
+
+// FirstLine returns the first line of b as EachLine gives it, and the
+// bytes after it: the line after one HasLine found.
+func FirstLine(b []byte) (line string, rest []byte) {
+	l, rest, _ := bytes.Cut(b, []byte{'\n'})
+	if len(l) == 0 {
+		return "", rest
+	}
+	return strings.TrimSuffix(unsafe.String(&l[0], len(l)), "\r"), rest
+}
+
+// LastLines returns the last n lines of b (fewer when b has fewer), as
+// Lines gives them: a signature that looks for a tool's closing line reads
+// only the end of an output.
+func LastLines(b []byte, n int) []string {
+	if n <= 0 {
+		return nil
+	}
+	end := len(b)
+	if end > 0 && b[end-1] == '\n' {
+		end--
+	}
+	start := 0
+	for i, at := 0, end; i < n; i++ {
+		j := bytes.LastIndexByte(b[:at], '\n')
+		if j < 0 {
+			start = 0 // fewer than n lines: all of them
+			break
+		}
+		start, at = j+1, j
+	}
+	return Lines(b[start:])
+}
+
 // ContainsAny reports whether b holds any of markers: a stream-level gate
 // for a finder whose every find holds one, so that outputs of other tools
 // cost a few fast searches instead of a pass of per-line parsing.

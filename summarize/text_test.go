@@ -33,6 +33,53 @@ func TestLines(t *testing.T) {
 	}
 }
 
+func TestLinesWith(t *testing.T) {
+	r := &Run{Stdout: []byte("a\nb x\n"), Stderr: []byte("x c\nd\n")}
+	var seen []string
+	r.HasLine("x", func(l string, next []byte) bool { seen = append(seen, l+"|"+string(next)); return false })
+	if want := []string{"b x|", "x c|d\n"}; !slices.Equal(seen, want) {
+		t.Errorf("HasLine read %q, want %q", seen, want)
+	}
+	type hit struct{ line, rest string }
+	for _, c := range []struct {
+		in, marker string
+		want       []hit
+	}{
+		{"", "x", nil},
+		{"a\nxb\nc\n", "x", []hit{{"xb", "c\n"}}},
+		{"xx x\r\nx", "x", []hit{{"xx x", "x"}, {"x", ""}}},
+		{"no\nmarker\n", "z", nil},
+		{"ab\nab\n", "b\nab", []hit{{"ab", "ab\n"}}},
+	} {
+		var got []hit
+		for l, rest := range linesWith([]byte(c.in), c.marker) {
+			got = append(got, hit{l, string(rest)})
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("linesWith(%q, %q) = %q, want %q", c.in, c.marker, got, c.want)
+		}
+	}
+}
+
+func TestLastLines(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want []string
+	}{
+		{"", 3, nil},
+		{"a\nb\nc\n", 2, []string{"b", "c"}},
+		{"a\nb\nc", 2, []string{"b", "c"}},
+		{"a\nb\n", 5, []string{"a", "b"}},
+		{"a\r\n\nb\n", 3, []string{"a", "", "b"}},
+		{"\n\n", 1, []string{""}},
+	} {
+		if got := LastLines([]byte(c.in), c.n); !slices.Equal(got, c.want) {
+			t.Errorf("LastLines(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
 var locationCases = map[string]bool{
 	"src/lib.rs:37:9":    true,
 	"C:/x.rs:1:2":        true,

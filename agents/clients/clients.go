@@ -61,6 +61,16 @@ func Budget(n Name) int {
 	return limits[n].budget
 }
 
+// Limit is the size in bytes past which the client cuts a command's output
+// itself, and so where shrinkrun cuts an output no rule recognizes by its
+// shape instead; 0 for an unknown client (shape.DefaultLimit then applies,
+// docs/agents.md "Where output is cut"). The clients count characters,
+// never more than bytes, so the byte figure cuts no later than the client
+// would.
+func Limit(n Name) int {
+	return int(limits[n].over)
+}
+
 // Shown is how many of an output's bytes the client's model would have
 // read had shrinkrun printed it raw, and, when that is less than all of
 // them, what the client does instead. For an unknown client it is all of

@@ -19,8 +19,10 @@ const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--si
 
 Prints the [tool_output_compression] block shrinkrun would print for CMD
 and the output given, or the output unchanged when shrinkrun would show it
-as it is (CMD not recognized, or the block not clearly smaller). For
-programs that run commands and capture their output themselves.
+as it is (neither CMD nor its output recognized, or the block not clearly
+smaller). An output whose tool a rule knows by its own lines (pytest's,
+unittest's, go test's...) is summarized whatever CMD was. For programs
+that run commands and capture their output themselves.
 
 The output is read from stdin, as one stream (stdout), unless --stdout or
 --stderr name files holding the streams; unchanged output goes back to the
@@ -84,7 +86,9 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
 		return 1
 	}
-	if compress.Recognized(o.Command) {
+	// Notices stay off stderr, which may carry the command's own stderr.
+	declareRules(nil)
+	if id, _ := compress.Rule(o); id != "" {
 		// The raw output is kept as a run's is; the entry stays locked
 		// until the block naming it is printed.
 		inv := &invocation{}

@@ -50,22 +50,8 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	out, st := runner.Capture(inv.child(), opt)
 	stopProgress()
 	capOut, capErr := out.Stdout.Bytes(), out.Stderr.Bytes()
-	r := &summarize.Run{
-		Rule:            inv.class.Rule,
-		Command:         inv.text,
-		Argv:            inv.class.Tool(),
-		Stdout:          capOut,
-		Stderr:          capErr,
-		StdoutBytes:     out.Stdout.Total(),
-		StderrBytes:     out.Stderr.Total(),
-		StdoutTruncated: out.Stdout.Truncated(),
-		StderrTruncated: out.Stderr.Truncated(),
-		ExitCode:        st.Code,
-		Exited:          st.Exited,
-		Budget:          inv.opts.budget,
-		Cut:             summarize.Cut(inv.class.Cuts()),
-		Terminal:        inv.opts.pty,
-	}
+	r := inv.captured(out, st, inv.class.Tool(), inv.opts.budget)
+	r.Rule, r.Cut, r.Terminal = inv.class.Rule, summarize.Cut(inv.class.Cuts()), inv.opts.pty
 	if inv.class.ToStderr {
 		// A 1>&2 moved the command's output to stderr: the rule reads it
 		// there, while the header still counts each real stream.
@@ -76,6 +62,9 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
 	stdout = w
+	if id, by := rules.Route(r); by {
+		inv.note("the output is %s's, recognized by what it printed", id)
+	}
 	block, ok := rules.Block(r)
 	ignoreBrokenPipe()
 	raw := r.StdoutBytes + r.StderrBytes
@@ -118,6 +107,24 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.flushExplain(stderr)
 	stdout.Write(block)
 	return inv.record(finish(st, stderr), r, block)
+}
+
+// captured is the run a rule reads: the bounded capture of the command's
+// streams, their full sizes, and how it ended.
+func (inv *invocation) captured(out *runner.Output, st runner.Status, argv []string, budget int) *summarize.Run {
+	return &summarize.Run{
+		Command:         inv.text,
+		Argv:            argv,
+		Stdout:          out.Stdout.Bytes(),
+		Stderr:          out.Stderr.Bytes(),
+		StdoutBytes:     out.Stdout.Total(),
+		StderrBytes:     out.Stderr.Total(),
+		StdoutTruncated: out.Stdout.Truncated(),
+		StderrTruncated: out.Stderr.Truncated(),
+		ExitCode:        st.Code,
+		Exited:          st.Exited,
+		Budget:          budget,
+	}
 }
 
 // warnImitation says on stderr, before raw output that holds a line like a

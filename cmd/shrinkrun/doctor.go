@@ -32,8 +32,9 @@ Code's shell prefix, Codex's hook), whether the binary it runs is this
 shrinkrun (the same version, VCS revision and, for a build with uncommitted
 changes, the same bytes), whether the agent runs it (Codex: whether the hook
 is trusted), and what happens to a sample command; then whether the state
-directory can keep raw output and history, and any boolean setting it cannot
-read. Exits 1 when an installed entry does not work: its binary is missing
+directory can keep raw output and history, which rule files apply here
+(yours and the repository's trusted ones) and why any does not, and any
+boolean setting it cannot read. Exits 1 when an installed entry does not work: its binary is missing
 or another build, Codex skips the hook, or it is a Claude Code or Gemini CLI
 hook from an older shrinkrun; else 0.
 
@@ -67,6 +68,9 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "note: %v\n", e)
 	}
 	fmt.Fprintf(stdout, "state directory: %s\n", stateStatus())
+	for _, l := range ruleFilesStatus() {
+		fmt.Fprintln(stdout, l)
+	}
 	problems, installed := 0, 0
 	for _, a := range agents.All {
 		fmt.Fprintf(stdout, "%s:\n", a.Name)

@@ -150,7 +150,7 @@ func TestRecordEveryRun(t *testing.T) {
 	}
 	p, c := recs[0], recs[1]
 	cwd, _ := os.Getwd()
-	if p.Mode != history.Passthrough || p.Exit != 3 || p.RawBytes != nil || p.ShownBytes != nil || p.Reason == "" || p.Cwd != cwd || p.Command != "sh -c 'echo hi; exit 3'" {
+	if p.Mode != history.Passthrough || p.Exit == nil || *p.Exit != 3 || p.RawBytes == nil || *p.RawBytes != 3 || p.ShownBytes == nil || *p.ShownBytes != 3 || p.Reason == "" || p.Cwd != cwd || p.Command != "sh -c 'echo hi; exit 3'" {
 		t.Errorf("pass-through record %+v", p)
 	}
 	if c.Mode != history.Curated || c.Rule != "bash.git_status" || c.RawID == "" || c.RawBytes == nil || *c.RawBytes == 0 || c.DurationMS <= 0 {

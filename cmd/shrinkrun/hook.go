@@ -41,6 +41,9 @@ func hookVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) (code in
 	if err != nil {
 		return 0
 	}
+	// The rules that apply where the agent runs the command, as they will
+	// when it runs under shrinkrun; their notices are for the command.
+	declareRules(nil)
 	r := hook.Run(hook.Agent(args[0]), payload, hookEnv(selfPath()))
 	if r.Output != nil {
 		stdout.Write(r.Output)

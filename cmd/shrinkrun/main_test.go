@@ -95,6 +95,8 @@ func TestScript(t *testing.T) {
 			"exitcode": cmdExitcode,
 			"live":     cmdLive,
 			"signal":   cmdSignal,
+			"pty":      cmdPty,
+			"killed":   cmdKilled,
 		},
 	})
 }

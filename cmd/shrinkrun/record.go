@@ -19,27 +19,46 @@ var started = time.Now()
 // it printed the raw output. Nothing here can fail the run or change its
 // status: SHRINKRUN_HISTORY=0 skips it, and errors are dropped.
 func (inv *invocation) record(code int, r *summarize.Run, block []byte) int {
-	if !history.Enabled(os.Getenv) {
-		return code
+	inv.appendRecord(history.Int(code), r, block)
+	return code
+}
+
+// recordExec appends the record of a pass-through about to end in an exec,
+// just before it: its exit status is unknown (null), and its duration is
+// shrinkrun's own part. It costs the command no fork and no wait.
+func (inv *invocation) recordExec() {
+	inv.appendRecord(nil, nil, nil)
+}
+
+// appendRecord appends the run's record once, whatever calls it.
+func (inv *invocation) appendRecord(exit *int, r *summarize.Run, block []byte) {
+	if inv.recorded || !history.Enabled(os.Getenv) {
+		return
 	}
+	inv.recorded = true
 	state, err := inv.openState()
 	if err != nil {
-		return code
+		return
 	}
 	dir, err := history.Open(state, true)
 	if err != nil {
-		return code
+		return
 	}
 	defer dir.Close()
 	now := time.Now()
 	cwd, _ := os.Getwd()
-	rec := history.Record{Time: started, Cwd: cwd, Command: inv.text, Exit: code,
-		DurationMS: float64(now.Sub(started).Microseconds()) / 1000, Agent: string(inv.opts.agent)}
+	rec := history.Record{Time: started, Cwd: cwd, Command: inv.text, Exit: exit,
+		DurationMS: float64(now.Sub(started).Microseconds()) / 1000, Agent: string(inv.opts.client)}
 	switch {
 	case r == nil:
 		rec.Mode, rec.Reason = history.Passthrough, inv.class.Reason
 		if inv.class.Rule != "" {
 			rec.Reason = "no summarizer for " + inv.class.Rule
+		}
+		if rel := inv.relayed; rel != nil {
+			// The relay saw the output: every byte, and what reached the
+			// caller (less when it was cut).
+			rec.RawBytes, rec.ShownBytes, rec.RawID = history.Int64(rel.in), history.Int64(rel.out), rel.rawID
 		}
 	case block != nil:
 		rec.Mode, rec.Rule, rec.Shown = history.Curated, inv.class.Rule, history.ShownBlock
@@ -63,5 +82,4 @@ func (inv *invocation) record(code int, r *summarize.Run, block []byte) int {
 		}
 	}
 	_ = history.Append(dir, rec)
-	return code
 }

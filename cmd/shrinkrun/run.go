@@ -18,6 +18,7 @@ import (
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
 	"github.com/shrinkrun/shrinkrun/setting"
+	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -39,11 +40,21 @@ type options struct {
 	captureLimit int
 	budget       int
 	// agent is the client shrinkrun runs for (--agent, SHRINKRUN_AGENT):
-	// it sets the default budget, and with claude a lone argument is the
-	// string Claude Code passes its shell prefix.
-	agent   clients.Name
-	version bool
-	help    bool
+	// with claude a lone argument is the string Claude Code passes its
+	// shell prefix.
+	agent clients.Name
+	// client is the client the output is sized for: agent, else the one
+	// whose markers are in the environment (clients.Detect), else none. It
+	// sets the default budget and cut limit.
+	client clients.Name
+	// cutLimit is the size past which output no rule recognizes is cut by
+	// shape (--cut-limit, SHRINKRUN_CUT_LIMIT, else the client's limit);
+	// noCut turns the cut off (SHRINKRUN_CUT=0).
+	cutLimit    int
+	cutLimitSet bool
+	noCut       bool
+	version     bool
+	help        bool
 	// prefix is set when the command string came from Claude Code's shell
 	// prefix: its Bash envelope is unwrapped for classifying.
 	prefix bool
@@ -84,6 +95,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, e := range setting.Check(os.Getenv) {
 		fmt.Fprintf(stderr, "shrinkrun: warning: %v\n", e)
 	}
+	if !opts.raw {
+		declareRules(stderr)
+	}
 	inv, err := newInvocation(opts, words)
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
@@ -109,6 +123,7 @@ func parseArgs(args []string) (options, []string, error) {
 	fs.BoolVar(&o.pty, "pty", false, "")
 	fs.IntVar(&o.captureLimit, "capture-limit", runner.DefaultLimit, "")
 	fs.IntVar(&o.budget, "budget", 0, "")
+	fs.IntVar(&o.cutLimit, "cut-limit", 0, "")
 	agent := fs.String("agent", "", "")
 	fs.BoolVar(&o.version, "version", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
@@ -128,14 +143,23 @@ func parseArgs(args []string) (options, []string, error) {
 	if !fs.Changed("agent") {
 		o.agent = setting.Agent(os.Getenv)
 	}
+	o.client = cmp.Or(o.agent, clients.Detect(os.Getenv))
 	if !fs.Changed("budget") {
-		o.budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(o.agent), summarize.DefaultBudget))
+		o.budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(o.client), summarize.DefaultBudget))
 	}
+	o.cutLimitSet = fs.Changed("cut-limit") || setting.CutLimit(os.Getenv, 0) > 0
+	if !fs.Changed("cut-limit") {
+		o.cutLimit = setting.CutLimit(os.Getenv, cmp.Or(clients.Limit(o.client), shape.DefaultLimit))
+	}
+	o.noCut = setting.CutOff(os.Getenv)
 	if o.captureLimit < 1024 {
 		return o, nil, usageError{"--capture-limit must be at least 1024 bytes"}
 	}
 	if o.budget < setting.MinBudget {
 		return o, nil, usageError{fmt.Sprintf("--budget must be at least %d bytes", setting.MinBudget)}
+	}
+	if o.cutLimit < setting.MinCutLimit {
+		return o, nil, usageError{fmt.Sprintf("--cut-limit must be at least %d bytes", setting.MinCutLimit)}
 	}
 	if setting.Disabled(os.Getenv) {
 		o.raw = true
@@ -152,6 +176,13 @@ type invocation struct {
 	typed   string // the command as the model would type it without shrinkrun
 	class   classify.Result
 	explain []string
+	// raw is set when summaries are turned off (--raw, SHRINKRUN_DISABLE):
+	// nothing is cut either.
+	raw bool
+	// recorded is set once the run's history record is written.
+	recorded bool
+	// relayed is what the relay saw of a pass-through's output.
+	relayed *relayStats
 	// state is the checked state directory, opened on first use by
 	// openState; stateErr says why it could not be.
 	state    *privdir.Dir
@@ -221,6 +252,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 	// shrinkrun as one of the command's own assignments.
 	if o.raw || setting.Disabled(classify.Getenv(inv.class.Assigns, func(string) string { return "" })) {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
+		inv.raw = true
 	}
 	return inv, nil
 }
@@ -254,10 +286,11 @@ func (inv *invocation) flushExplain(stderr io.Writer) {
 
 func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
 	inv.note("%s", inv.class.Explain())
+	if src := ruleSource(inv.class.Rule); src != "" {
+		inv.note("rule %s is read from %s", inv.class.Rule, src)
+	}
 	if inv.class.Rule == "" {
-		inv.flushExplain(stderr)
-		st := runner.Passthrough(inv.cmd, stdin, stdout, stderr)
-		return inv.record(finish(st, stderr), nil, nil)
+		return inv.passthrough(stdin, stdout, stderr)
 	}
 	return inv.curated(stdin, stdout, stderr)
 }

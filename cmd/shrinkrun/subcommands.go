@@ -22,6 +22,9 @@ var subcommands = map[string]func(args []string, stdin io.Reader, stdout, stderr
 	"prompt":   promptVerb,
 	"gain":     gainVerb,
 	"compress": compressVerb,
+	"rules":    rulesVerb,
+	"trust":    trustVerb,
+	"untrust":  untrustVerb,
 }
 
 // verbFlags is a verb's flag set, parsed the same way for every verb:

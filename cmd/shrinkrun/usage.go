@@ -29,6 +29,10 @@ Verbs:
       tokens saved, per rule and per command (shrinkrun gain --help)
   shrinkrun compress --command 'CMD' [--exit N] [--stdout F --stderr F]
       the block for output captured elsewhere
+  shrinkrun rules list|test|eject
+      your own rules, written in TOML (docs/rules.md)
+  shrinkrun trust [--yes] [--list] / shrinkrun untrust
+      let a repository's rules (.shrinkrun/rules) apply, or stop them
 Each verb prints its own help with -h or --help. A command named like a
 verb runs with shrinkrun -- NAME.
 
@@ -51,6 +55,12 @@ Flags:
                          4194304
       --budget N         largest block in bytes; at least 512, default 16384
                          (or SHRINKRUN_BUDGET, or the --agent's)
+      --cut-limit N      output no rule recognizes passes whole up to N
+                         bytes (both streams together) and is cut by shape
+                         past it, to at most the budget; at least 1024,
+                         default the client's limit, else 30000 (or
+                         SHRINKRUN_CUT_LIMIT); SHRINKRUN_CUT=0 turns the
+                         cut off
       --agent NAME       the client the block is for (claude, codex, gemini;
                          or SHRINKRUN_AGENT): sizes the block to what that
                          client shows its model; with claude, a lone
@@ -80,7 +90,8 @@ Examples:
 func usageText() string {
 	return strings.Replace(usage, "{{recognized}}\n", wrap("Recognized commands ("+rules.Commands()+
 		"; docs/classify.md) are captured, and a [tool_output_compression] block replaces their output. "+
-		"Everything else runs untouched: same bytes, same streams, live. The exit status is always the command's own.", textWidth), 1)
+		"Everything else runs untouched: same bytes, same streams, live, until its output passes the limit where the agent's client would cut it; it is then cut by shape, failures kept and the raw output stored. "+
+		"In a terminal, or with --raw, shrinkrun becomes the command (exec) and nothing is cut. The exit status is always the command's own.", textWidth), 1)
 }
 
 // textWidth is the width --help and shrinkrun prompt wrap their text to.

@@ -21,7 +21,7 @@ func TestUsageListsTheTable(t *testing.T) {
 			t.Errorf("%s does not list %q:\n%s", name, c.want, c.text)
 		}
 	}
-	for _, changes := range []string{"push", "pull", "fetch", "clone", "install", "go get", "mod download"} {
+	for _, changes := range []string{"push", "pull", "fetch", "clone", "install", "go get", "mod download", "docker"} {
 		if strings.Contains(prompt.String(), changes) {
 			t.Errorf("prompt lists %q:\n%s", changes, prompt.String())
 		}

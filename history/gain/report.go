@@ -131,9 +131,9 @@ type Row struct {
 type PassRow struct {
 	Name       string  `json:"name"`
 	Runs       int     `json:"runs"`
-	Failed     int     `json:"failed"` // runs with a non-zero exit status
-	DurationMS float64 `json:"duration_ms"`
-	Reason     string  `json:"reason"` // the most frequent reason
+	Failed     int     `json:"failed"`      // runs with a non-zero exit status
+	DurationMS float64 `json:"duration_ms"` // of the runs whose status is known
+	Reason     string  `json:"reason"`      // the most frequent reason
 }
 
 // Run is one curated run, for the worst cases and --runs.
@@ -254,7 +254,10 @@ func (cal calibration) list() []Ratio {
 
 // measure finds the tokens of one curated run.
 func measure(r history.Record, c Counts, cal calibration) Run {
-	run := Run{Time: r.Time, Cwd: r.Cwd, Command: r.Command, Rule: r.Rule, Exit: r.Exit, Shown: r.Shown, RawID: r.RawID, ShownID: r.ShownID}
+	run := Run{Time: r.Time, Cwd: r.Cwd, Command: r.Command, Rule: r.Rule, Shown: r.Shown, RawID: r.RawID, ShownID: r.ShownID}
+	if r.Exit != nil {
+		run.Exit = *r.Exit
+	}
 	if r.RawBytes != nil {
 		run.RawBytes = *r.RawBytes
 	}
@@ -342,10 +345,14 @@ func Build(recs []history.Record, c Counts, st history.ReadStats, o Options) Rep
 				pass[key] = p
 			}
 			p.Runs++
-			if r.Exit != 0 {
-				p.Failed++
+			// A run that ended in an exec has no status and no duration:
+			// shrinkrun became the command.
+			if r.Exit != nil {
+				if *r.Exit != 0 {
+					p.Failed++
+				}
+				p.DurationMS += r.DurationMS
 			}
-			p.DurationMS += r.DurationMS
 			p.reasons[r.Reason]++
 			continue
 		}

@@ -50,7 +50,7 @@ func TestBuild(t *testing.T) {
 		rec(now.Add(-4*day), "/p/a/sub", "bash.git_diff", 1000, 100, "r1", "s1"),
 		rec(now.Add(-3*day), "/p/ab", "bash.git_status", 200, 200, "r2", ""),
 		rec(now.Add(-1*day), "/p/a", "bash.git_diff", 3000, 300, "gone", "gone"),
-		{V: 1, Time: now.Add(-time.Hour), Cwd: "/p/a", Mode: history.Passthrough, Reason: "not a recognized command", Command: "ls", Exit: 2, DurationMS: 1500},
+		{V: 1, Time: now.Add(-time.Hour), Cwd: "/p/a", Mode: history.Passthrough, Reason: "not a recognized command", Command: "ls", Exit: history.Int(2), DurationMS: 1500},
 	}
 	c := Counts{
 		Raw:   map[string]Count{"r1": {Bytes: 1000, Tokens: 400}, "r2": {Bytes: 200, Tokens: 50}},

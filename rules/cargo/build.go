@@ -14,6 +14,24 @@ func MatchBuild(argv []string) classify.Answer { return matchSub(argv, "build", 
 
 var buildFormats = slices.Concat(formats, []string{"--timings"})
 
+// BuildOutput is rustc's and cargo's signature: a diagnostic's primary
+// location arrow on a Rust source ("  --> src/main.rs:12:30"), or cargo's
+// "error: could not compile `NAME`". The arrow before a location is
+// rustc's layout, and ".rs" its language's; C compilers, Go and Python
+// put the location first on the line.
+func BuildOutput(r *summarize.Run) bool {
+	return r.HasLine("--> ", isRustArrow) || r.HasLine("error: could not compile `", func(l string, _ []byte) bool {
+		return strings.HasPrefix(l, "error: could not compile `")
+	})
+}
+
+// isRustArrow reports whether l is rustc's location arrow on a Rust source.
+func isRustArrow(l string, _ []byte) bool {
+	loc, ok := arrowLocation(l)
+	path, _, _ := strings.Cut(loc, ":")
+	return ok && strings.HasSuffix(path, ".rs")
+}
+
 // Caps of what cargo build adds to cargo check's fields.
 const (
 	maxLinkerErrors      = 30

@@ -11,6 +11,25 @@ import (
 // MatchTest recognizes cargo test.
 func MatchTest(argv []string) classify.Answer { return matchSub(argv, "test", formats) }
 
+// TestOutput is libtest's signature: the "test result: ok. 3 passed; 0
+// failed; ..." line that closes each test binary's run. Its words and
+// layout are libtest's own; other runners end on "N passed in Xs"
+// (pytest), "Tests:" (jest, vitest) or "ok  \tpkg" (go test).
+func TestOutput(r *summarize.Run) bool { return r.HasLine("test result: ", isLibtestTotals) }
+
+// isLibtestTotals reports whether l is "test result: ok. N passed; M
+// failed; ..." or "test result: FAILED. ...".
+func isLibtestTotals(l string, _ []byte) bool {
+	rest, ok := strings.CutPrefix(l, "test result: ok. ")
+	if !ok {
+		rest, ok = strings.CutPrefix(l, "test result: FAILED. ")
+	}
+	passed := summarize.DigitsPrefix(rest)
+	after, found := strings.CutPrefix(rest[len(passed):], " passed; ")
+	failed := summarize.DigitsPrefix(after)
+	return ok && found && passed != "" && failed != "" && strings.HasPrefix(after[len(failed):], " failed; ")
+}
+
 // Caps of bash.cargo_test. Failing names are short and each one matters, so
 // at least a hundred are always listed; failure contexts and per-binary
 // results take what the budget leaves.

@@ -8,6 +8,30 @@ import (
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
+// MakeOutput is GNU make's signature: its own error line, "make: ***
+// [Makefile:9: test] Error 1" (also make[2]:, gmake:) or "make: *** No
+// rule to make target 'x'.  Stop.": the program's name, the three stars,
+// and the English words make prints (a translated line is not claimed).
+// It comes last in the table: make prints this line after any recipe that
+// failed, whatever the recipe ran, and the tool's own signature claims
+// such an output first.
+func MakeOutput(r *summarize.Run) bool {
+	return r.HasLine(": *** ", func(l string, _ []byte) bool {
+		_, what, _ := strings.Cut(l, ": *** ")
+		return isMakeError(l) && (strings.HasSuffix(what, ".  Stop.") ||
+			strings.HasPrefix(what, "[") && summarize.IsDigits(strings.TrimSuffix(afterLast(what, "] Error "), " (ignored)")))
+	})
+}
+
+// afterLast returns what follows the last sep in s, or "".
+func afterLast(s, sep string) string {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return ""
+	}
+	return s[i+len(sep):]
+}
+
 // MatchMake recognizes GNU make. What passes through: help and version,
 // the options that print something else than a build (a dry run, the
 // database, a trace, debug output, a question, touching) and a variable

@@ -21,6 +21,52 @@ func MatchTest(argv []string) classify.Answer {
 // testFormats: benchmarks, fuzzing and listings print no test run.
 var testFormats = slices.Concat([]string{"-bench", "-fuzz", "-list"}, buildFlags)
 
+// TestOutput is go test's signature: a package's result line as cmd/go
+// prints it, "ok  \tPKG\t0.012s" (or "(cached)"), "FAIL\tPKG\t0.012s",
+// "FAIL\tPKG [build failed]" or "?   \tPKG\t[no test files]"; or, under
+// -json, test2json's event that ends a package ({"Time":...,"Action":"pass"
+// or "fail","Package":...} without a "Test"). A word padded to four
+// characters, a tab, an import path and a tab before a duration is
+// cmd/go's layout, which no other runner shares.
+func TestOutput(r *summarize.Run) bool {
+	return r.HasLine("ok  \t", isGoPackageLine) || r.HasLine("FAIL\t", isGoPackageLine) || r.HasLine("?   \t", isGoPackageLine) ||
+		r.HasLine(`","Package":"`, isGoPackageEnd)
+}
+
+// isGoPackageEnd reports whether l is test2json's event that ends a
+// package's run: "pass" or "fail", a package, no test.
+func isGoPackageEnd(l string, _ []byte) bool {
+	e, ok := decodeGoEvent(l)
+	return ok && e.Test == "" && e.Package != "" && (e.Action == "pass" || e.Action == "fail")
+}
+
+// isGoPackageLine reports whether l is a package's result line in full:
+// goPackageResult's kinds, the import path without blanks, and after it a
+// tab and a duration or "(cached)", " [build failed]", " [setup failed]",
+// or a tab and "[no test files]".
+func isGoPackageLine(l string, _ []byte) bool {
+	kind, pkg, ok := goPackageResult(l)
+	if !ok || l[0] == '\t' {
+		return false
+	}
+	rest := l[len("ok  \t")+len(pkg):]
+	switch {
+	case kind == '?':
+		return strings.HasPrefix(rest, "\t[no test files]")
+	case kind == 'F' && (rest == " [build failed]" || rest == " [setup failed]"):
+		return true
+	}
+	d, ok := strings.CutPrefix(rest, "\t")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexAny(d, "\t "); i >= 0 {
+		d = d[:i] // "\tcoverage: ...", " [no tests to run]"
+	}
+	secs, ok := strings.CutSuffix(d, "s")
+	return d == "(cached)" || ok && secs != "" && isGoDuration(secs)
+}
+
 // Caps of bash.go_test. As for cargo_test, failing names matter most and
 // at least a hundred are listed; contexts and traces take what the budget
 // leaves.

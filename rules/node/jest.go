@@ -7,6 +7,26 @@ import (
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
+// JestOutput is jest's signature: its summary's first two lines, "Test
+// Suites: 1 failed, 2 passed, 3 total" and "Tests:       4 failed, 9
+// passed, 13 total" right under it. Those labels, the colon and the
+// counts ending in a total are jest's; vitest labels its summary "Test
+// Files" and "Tests" without a colon and puts the total in parentheses.
+func JestOutput(r *summarize.Run) bool {
+	return r.HasLine("Test Suites: ", func(l string, rest []byte) bool {
+		next, _ := summarize.FirstLine(rest)
+		return isJestTotal(l, "Test Suites: ") && isJestTotal(next, "Tests: ")
+	})
+}
+
+// isJestTotal reports whether l is a summary line of jest's with the
+// label: counts that end in "N total".
+func isJestTotal(l, label string) bool {
+	v, ok := strings.CutPrefix(l, label)
+	v = strings.TrimLeft(v, " ")
+	return ok && strings.HasSuffix(v, " total") && summarize.DigitsPrefix(v) != ""
+}
+
 // MatchJest recognizes jest and npx jest with any arguments but help,
 // version and jestFormats.
 func MatchJest(argv []string) classify.Answer {

@@ -9,6 +9,16 @@ import (
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
+// TscOutput is tsc's signature: an error line with tsc's code,
+// "src/a.ts(3,7): error TS2322: ...", "src/a.ts:3:7 - error TS2322: ..."
+// (--pretty) or "error TS5023: ..." (isTscError). "error TS" and a number
+// are TypeScript's diagnostic codes; vue-tsc, which prints them the same
+// way, is read the same. A test runner whose output quotes them (ts-jest)
+// comes first in the table, and claims its output itself.
+func TscOutput(r *summarize.Run) bool {
+	return r.HasLine("error TS", func(l string, _ []byte) bool { return isTscError(l) })
+}
+
 // MatchTsc recognizes tsc and npx tsc with any arguments but help,
 // version and tscFormats.
 func MatchTsc(argv []string) classify.Answer {

@@ -7,6 +7,29 @@ import (
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
+// VitestOutput is vitest's signature: its summary's "Test Files  3
+// failed | 1 passed (4)" line and the "Tests  5 failed | 4 passed (9)"
+// line under it, each label followed by two spaces and the total in
+// parentheses at the end. jest labels its summary "Test Suites:" and
+// "Tests:" and ends each on "N total".
+func VitestOutput(r *summarize.Run) bool {
+	return r.HasLine("Test Files  ", func(l string, rest []byte) bool {
+		next, _ := summarize.FirstLine(rest)
+		return isVitestTotal(l, "Test Files  ") && isVitestTotal(next, "Tests  ")
+	})
+}
+
+// isVitestTotal reports whether l, trimmed, is a summary line of vitest's
+// with the label: counts, then the total in parentheses.
+func isVitestTotal(l, label string) bool {
+	v, ok := strings.CutPrefix(strings.TrimSpace(l), label)
+	if !ok || !strings.HasSuffix(v, ")") {
+		return false
+	}
+	i := strings.LastIndex(v, " (")
+	return i > 0 && summarize.IsDigits(v[i+2:len(v)-1]) && summarize.DigitsPrefix(v) != ""
+}
+
 // MatchVitest recognizes vitest run, and npx vitest run (matchVitest).
 func MatchVitest(argv []string) classify.Answer { return matchRunner(argv, "vitest", matchVitest) }
 

@@ -85,7 +85,28 @@ var pythonCases = []ruletest.FamilyCase{
 	{In: "python3 -mpytest", Want: "", At: 1},
 	{In: "python", Want: "", At: 0},
 	{In: "python -m", Want: "", At: 1},
-	{In: "python3 -m unittest", Want: "", At: 2},
+	{In: "python3 -m unittest", Want: Unittest, At: 0},
+	{In: "python -m unittest -v", Want: Unittest, At: 0},
+	{In: "python3 -m unittest discover -s tests -p 'test_*.py'", Want: Unittest, At: 0},
+	{In: "python3 -m unittest tests.test_cart.CartTest.test_total -f -b", Want: Unittest, At: 0},
+	{In: "python3 -m unittest -k discount --locals 2>&1 | tail -30", Want: Unittest, At: 0},
+	{In: "DJANGO_SETTINGS_MODULE=site.test python3 -m unittest", Want: Unittest, At: 0},
+	{In: "python3 -m unittest -h", Want: "", At: 3},
+	{In: "python3 -m unittest --help", Want: "", At: 3},
+	{In: "python3 -m unittest discover --he", Want: "", At: 4},
+	{In: "python manage.py test", Want: Unittest, At: 0},
+	{In: "python3 manage.py test polls.tests.QuestionTests -v 2", Want: Unittest, At: 0},
+	{In: "./manage.py test --parallel 4 --keepdb", Want: Unittest, At: 0},
+	{In: "python3 -m django test --settings=site.settings", Want: Unittest, At: 0},
+	{In: "python3 manage.py test --pdb", Want: "", At: 3},
+	{In: "python3 manage.py test --testrunner=xmlrunner.extra.djangotestrunner.XMLTestRunner", Want: "", At: 3},
+	{In: "python3 manage.py test --test", Want: "", At: 3},
+	{In: "./manage.py test -h", Want: "", At: 2},
+	{In: "python3 manage.py runserver", Want: "", At: 1},
+	{In: "./manage.py migrate", Want: "", At: 1},
+	{In: "python3 -m django runserver", Want: "", At: 2},
+	{In: "python3 runtests.py", Want: "", At: 1},
+	{In: "./tests/runtests.py forms", Want: "", At: 0},
 	{In: "python3 script.py", Want: "", At: 1},
 
 	{In: "mypy .", Want: Mypy, At: 0},
@@ -140,7 +161,7 @@ var pythonCases = []ruletest.FamilyCase{
 // TestPythonRules checks the table in both modes, with the position of each
 // pass-through reason.
 func TestPythonRules(t *testing.T) {
-	table.CheckFamily(t, pythonCases, []string{Pytest, Mypy, PipInstall})
+	table.CheckFamily(t, pythonCases, []string{Pytest, Mypy, PipInstall, Unittest})
 }
 
 // table classifies commands as shrinkrun does.
@@ -151,6 +172,7 @@ const (
 	Pytest     = "bash.pytest"
 	Mypy       = "bash.mypy"
 	PipInstall = "bash.pip_install"
+	Unittest   = "bash.unittest"
 )
 
 // TestPythonEnv: the environment sets options the python tools read as

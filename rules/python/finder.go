@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,26 +19,131 @@ import (
 //     exception ("json/decoder.py:353: JSONDecodeError"; the locations
 //     between are not required, because one test function parametrized
 //     many times shares them);
-//   - the tracebacks Python printed itself (pyTraceback): their headers and
-//     the exception lines that end them, and site.py's "Error processing
-//     line", outside a test's captured output and the other sections of a
-//     pytest report, and in a stdout only when it is whole (issue 21: a .pth
-//     error printed before the session was dropped under "36 passed");
+//   - in a pytest run (its "test session starts" banner on stdout), the
+//     tracebacks Python printed itself (pyTraceback): their headers and the
+//     exception lines that end them, and site.py's "Error processing line",
+//     outside a test's captured output and the other sections of the
+//     report, and in a stdout only when it is whole (issue 21: a .pth error
+//     printed before the session was dropped under "36 passed");
 //   - mypy: every "file.py:LINE: error: ..." line, whole;
-//   - in a failed run, every "ERROR: " line (pip, pytest usage errors),
+//   - unittest: the test a section's head names ("FAIL: NAME", "ERROR:
+//     NAME", "UNEXPECTED SUCCESS: NAME"; after the line of "=" above it,
+//     or alone when NAME reads as a test's) and the first line of the
+//     section's last exception, and the test of a -v "NAME ... FAIL" or
+//     "... ERROR" or "... unexpected success" line (utScan);
+//   - in a failed run, every other "ERROR: " line (pip, pytest usage errors),
 //     every "mypy: " line (mypy's fatal errors), and the compiler and
 //     Python errors inside the output of a pip build subprocess.
 //
 // "0 failed" and "passed" lines are never failures.
 var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
-	sc := pyScan{cut: s.Index == 0 && r.MayLackStart()}
+	// Python's own tracebacks are required of a pytest run's output (its
+	// banner on stdout): unittest prints its failures as tracebacks, and
+	// its finder (utScan) says which of their lines count.
+	sc := pyScan{tracebacks: !(s.Index == 0 && r.MayLackStart()) && bytes.Contains(r.Stdout, pytestBanner)}
+	var ut utScan
 	failed := r.Failed()
 	for i, l := range s.Lines {
+		if ut.line(s, i) {
+			continue
+		}
 		if req, ok := sc.required(l, failed); ok {
 			s.Require(req, l, i)
 		}
 	}
+	ut.end(s)
 })
+
+// utScan is the finder's reading of unittest's sections in one stream,
+// the rule's own (unittestLog) written again by hand: a section starts at
+// its head, goes through the dashes under it into its traceback, and ends
+// at the next line of "=" or "-", head or "Ran" line, or the stream's end.
+type utScan struct {
+	afterSep  bool
+	section   bool
+	frames    bool // past the dashes under the head
+	traceback bool // a "Traceback" line read, its exception to come
+	stopped   bool // a "Stdout:" or "Stderr:" label: the test's own output
+	final     string
+	finalAt   int
+}
+
+// line reads line i of s, and reports whether it was a head or a -v
+// result line, which the rest of the finder need not read.
+func (u *utScan) line(s summarize.Stream, i int) bool {
+	l := s.Lines[i]
+	afterSep := u.afterSep
+	u.afterSep = false
+	if l == "" {
+		return false
+	}
+	switch l[0] {
+	case '=':
+		if isUtRule(l, '=') {
+			u.end(s)
+			u.afterSep = true
+		}
+		return false
+	case 'F', 'E', 'U':
+		if _, name, ok := utHead(l); ok && (afterSep || isUtTestName(name)) {
+			u.end(s)
+			s.Require(name, l, i)
+			u.section = true
+			return true
+		}
+	case 'R':
+		if _, ok := utRan(l); ok {
+			u.end(s)
+			return false
+		}
+	}
+	if (l[0] == 'F' || l[0] == 'O' || l[0] == 'N') && l != "OK" && isUtStatus(l) {
+		u.end(s) // a status whose "Ran" line a grep left out
+		return false
+	}
+	if !u.section {
+		if !strings.HasSuffix(l, " ... FAIL") && !strings.HasSuffix(l, " ... ERROR") && !strings.HasSuffix(l, " ... unexpected success") {
+			return false
+		}
+		desc := ""
+		if i > 0 && isUtTestName(s.Lines[i-1]) {
+			desc = s.Lines[i-1]
+		}
+		if name, _, ok := utResult(l, desc); ok {
+			s.Require(name, l, i)
+			return true
+		}
+		return false
+	}
+	switch {
+	case l[0] == '-' && isUtRule(l, '-'):
+		if u.frames {
+			u.end(s) // the line above "Ran"
+		} else {
+			u.frames = true
+		}
+	case !u.frames || u.stopped || l[0] == ' ' || strings.TrimSpace(l) == "":
+	case l == "Stdout:" || l == "Stderr:":
+		u.stopped = true
+	case l == "Traceback (most recent call last):":
+		u.traceback = true
+	case u.traceback:
+		u.final, u.finalAt, u.traceback = l, i, false
+	}
+	return false
+}
+
+// end closes the section being read: its last exception's first line is
+// required.
+func (u *utScan) end(s summarize.Stream) {
+	if u.section && u.final != "" {
+		s.Require(u.final, s.Lines[u.finalAt], u.finalAt)
+	}
+	*u = utScan{}
+}
+
+// pytestBanner is in the first line of a pytest run's output.
+var pytestBanner = []byte(" test session starts ")
 
 // pyScan is the state of pythonFinder over one stream. It follows the
 // same lines as the rules do, so that what it requires is what they keep.
@@ -45,8 +151,10 @@ type pyScan struct {
 	mode      int
 	inSection bool // in a pytest failure section, before its captured output
 	inSub     bool // in the output of a pip subprocess
-	cut       bool // the stream may lack its start: a traceback's header among it
-	tb        pyTraceback
+	// tracebacks tells that Python's own tracebacks are required: in a
+	// pytest run's stream that lacks none of its start.
+	tracebacks bool
+	tb         pyTraceback
 }
 
 func (s *pyScan) required(l string, failed bool) (string, bool) {
@@ -101,7 +209,7 @@ func (s *pyScan) required(l string, failed bool) (string, bool) {
 		return strings.TrimSpace(l), true
 	case s.inSection && isPyLocation(l) && isPyTerminal(strings.TrimRight(l, " ")):
 		return strings.TrimSpace(l), true
-	case (s.inSection || s.mode == pyModeUnknown) && !s.cut && s.tb.report(l):
+	case (s.inSection || s.mode == pyModeUnknown) && s.tracebacks && s.tb.report(l):
 		return strings.TrimSpace(l), true
 	}
 	return "", false
@@ -110,7 +218,7 @@ func (s *pyScan) required(l string, failed bool) (string, bool) {
 // candidate reports whether l could be a line pyScan acts on in its state:
 // pyCandidate's, a location in a failure section, or one a traceback reads.
 func (s *pyScan) candidate(l string) bool {
-	return s.inSub || pyCandidate(l) || s.inSection && isPyLocation(l) || s.tb.candidate(l)
+	return s.inSub || pyCandidate(l) || s.inSection && isPyLocation(l) || s.tracebacks && s.tb.candidate(l)
 }
 
 // pyCandidate reports whether l could be any line pyScan acts on, from

@@ -42,6 +42,7 @@ func TestPythonFailures(t *testing.T) {
 			"=== short test summary info ===",
 		}, "\n"), true, []string{"E       assert 1 == 2", "E         more", "tests/t.py:3: AssertionError", "/usr/lib/python3.11/json/decoder.py:353: JSONDecodeError"}},
 		{"a native traceback in a section", strings.Join([]string{
+			"=== test session starts ===",
 			"=== FAILURES ===",
 			"___ test_a ___",
 			"Traceback (most recent call last):",
@@ -49,6 +50,13 @@ func TestPythonFailures(t *testing.T) {
 			"    ValueError: a line of source is no exception",
 			"ValueError: bad",
 		}, "\n"), true, []string{"Traceback (most recent call last):", "ValueError: bad"}},
+		// The same lines without pytest's banner: not pytest's output, so no traceback is required of it.
+		{"a traceback without pytest's banner", strings.Join([]string{
+			"=== FAILURES ===",
+			"___ test_a ___",
+			"Traceback (most recent call last):",
+			"ValueError: bad",
+		}, "\n"), true, nil},
 		// Python's own report before the session, in a passing run.
 		{"an error before the session starts", strings.Join([]string{
 			"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",

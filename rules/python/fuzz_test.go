@@ -13,7 +13,7 @@ import (
 )
 
 // cutWords are what agents grep python tools' output for, and grep -v out.
-var cutWords = []string{"FAILED", "Error", "error", "passed", "E ", "::", "note:", "Successfully", "ERROR", "Processing", "warning", "_"}
+var cutWords = []string{"FAILED", "Error", "error", "passed", "E ", "::", "note:", "Successfully", "ERROR", "Processing", "warning", "_", "FAIL", " ok", "Traceback", "File", "Ran"}
 
 // FuzzCut cuts the real outputs of the corpus's uncut runs as agents pipe
 // them, at random: head and tail of random lengths, grep and grep -v of a

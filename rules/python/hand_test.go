@@ -234,11 +234,11 @@ func FuzzHandParsers(f *testing.F) {
 			for _, inSection := range []bool{false, true} {
 				for _, tb := range []pyTraceback{{}, {open: true, indent: 2}} {
 					for _, failed := range []bool{false, true} {
-						sc := pyScan{mode: mode, inSection: inSection, tb: tb}
+						sc := pyScan{mode: mode, inSection: inSection, tb: tb, tracebacks: true}
 						if sc.candidate(s) {
 							continue
 						}
-						if req, ok := sc.required(s, failed); ok || sc != (pyScan{mode: mode, inSection: inSection, tb: tb}) {
+						if req, ok := sc.required(s, failed); ok || sc != (pyScan{mode: mode, inSection: inSection, tb: tb, tracebacks: true}) {
 							t.Fatalf("candidate(%q) is false, but in mode %d (section %v, traceback %+v, failed %v) the python finder requires %q and moves to %+v",
 								s, mode, inSection, tb, failed, req, sc)
 						}

@@ -239,6 +239,10 @@ func checkBlock(r *summarize.Run, block []byte) []string {
 	case "bash.pip_install":
 		f := readPip(r.Stdout, r.Stderr)
 		problems = append(problems, checkPip(r, p, f)...)
+	case "bash.unittest":
+		more, req := checkUnittest(r, p, readUnittest(r.Stdout, r.Stderr))
+		problems = append(problems, more...)
+		required = append(required, req...)
 	}
 	omitted, missing := 0, []string(nil)
 	for k, v := range p.Scalars {

@@ -159,6 +159,63 @@ func pytestAbbrev(name string) bool {
 	return false
 }
 
+// PytestOutput is pytest's signature: its session header, the "test
+// session starts" banner and the "platform ... -- Python ..., pytest-..."
+// line under it; or its final line ("3 failed, 5 passed in 0.12s") among
+// the last pyCloseLines lines of a stream, padded with "=" as pytest draws
+// it, or, under -q, unpadded after a progress line ("..F.s   [100%]"), a
+// short summary entry ("FAILED tests/x.py::test_y - ...") or the warnings'
+// "-- Docs: " line. The banner names pytest's session and the line under
+// it pytest's version; a line of counts "in 0.12s" framed with "=" or
+// after those lines is pytest's: other runners end on "test result:"
+// (libtest), "Tests:" (jest, vitest) or "Ran N tests" (unittest).
+func PytestOutput(r *summarize.Run) bool {
+	header := r.HasLine("test session starts", func(l string, rest []byte) bool {
+		t, ok := pyBanner(l)
+		next, _ := summarize.FirstLine(rest)
+		return ok && t == "test session starts" && strings.HasPrefix(next, "platform ") &&
+			strings.Contains(next, " -- Python ") && strings.Contains(next, ", pytest-")
+	})
+	if header {
+		return true
+	}
+	for _, b := range [][]byte{r.Stdout, r.Stderr} {
+		prev := ""
+		for _, l := range summarize.LastLines(b, pyCloseLines) {
+			if _, ok := pySummaryLine(l); ok && (l[0] == '=' || isPyProgressLine(prev) ||
+				strings.HasPrefix(prev, "-- Docs: ") || isPyShortEntry(prev)) {
+				return true
+			}
+			if strings.TrimSpace(l) != "" {
+				prev = l
+			}
+		}
+	}
+	return false
+}
+
+// pyCloseLines is how many of a stream's last lines PytestOutput reads
+// for the final line: what a make, npm, tox or script run prints after
+// pytest's own last line.
+const pyCloseLines = 30
+
+func isPyShortEntry(l string) bool {
+	_, _, ok := pyShortEntry(l)
+	return ok
+}
+
+// isPyProgressLine reports whether l is a line of pytest's progress without
+// -v: a letter or dot per test (".", "F", "E", "s", "x", "X"), blanks, and
+// the share of tests run in brackets, "[ 45%]".
+func isPyProgressLine(l string) bool {
+	t := strings.TrimRight(l, " ")
+	i := strings.LastIndexByte(t, '[')
+	if i < 0 || !strings.HasSuffix(t, "%]") || !isPyProgress(t[i+1:len(t)-1]) {
+		return false
+	}
+	return onlyOf(strings.TrimRight(t[:i], " "), ".FEsxX")
+}
+
 // Caps of bash.pytest. Failing node ids are short and each one matters, so
 // at least a hundred are always listed; failure contexts take what the
 // budget leaves after them.

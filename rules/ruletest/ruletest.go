@@ -25,8 +25,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the .golden files from the current output")
 
 // Case is one real captured output of a corpus: DIR/RULE/CASE.meta
-// ("command: ..." and "exit_code: N" lines, and "terminal: true" for an
-// output a terminal received), CASE.stdout, CASE.stderr and
+// ("command: ..." and "exit_code: N" lines, "terminal: true" for an
+// output a terminal received, and "recognized_by: output" for one the
+// table recognizes by its output rather than its command), CASE.stdout, CASE.stderr and
 // the block expected of it, CASE.golden. RULE is the rule's id without its
 // "bash." prefix. The scripts that produced the cases sit in DIR.
 type Case struct {
@@ -101,6 +102,8 @@ func readMeta(t testing.TB, path string, r *summarize.Run) {
 			r.ExitCode, r.Exited = n, true
 		case "terminal":
 			r.Terminal = v == "true"
+		case "recognized_by":
+			r.ByOutput = v == "output"
 		}
 	}
 	if r.Command == "" {

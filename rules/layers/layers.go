@@ -1,0 +1,284 @@
+// Package layers finds the rule files that apply to a command and reads
+// them with the care shrinkrun gives every file it must not be tricked
+// into reading: the user's rules ($XDG_CONFIG_HOME/shrinkrun/rules, by
+// default ~/.config/shrinkrun/rules), which always apply, and the
+// project's (.shrinkrun/rules at the root of the repository the command
+// runs in), which apply only while the user has trusted their exact
+// content (Trust, kept in the state directory). A cloned repository can
+// propose rules; only the user can make them change what an agent is
+// shown.
+//
+// Both directories, and every file in them, are opened as package privdir
+// opens the state directory: owned by the user, writable by no one else,
+// no symbolic link followed. A file is stat'ed before it is read and
+// refused above declare.MaxFileBytes; a directory holds at most MaxFiles
+// rule files. Nothing here stops a command: a file that does not load, is
+// not trusted or changed since it was is reported (File.Problem) and left
+// out.
+package layers
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/shrinkrun/shrinkrun/privdir"
+	"github.com/shrinkrun/shrinkrun/rules/declare"
+)
+
+// Layer says where a rule file was found.
+type Layer int
+
+const (
+	User    Layer = iota // the user's rules directory
+	Project              // the repository's .shrinkrun/rules
+)
+
+func (l Layer) String() string {
+	if l == Project {
+		return "project"
+	}
+	return "user"
+}
+
+// MaxFiles bounds the rule files read from one directory.
+const MaxFiles = 64
+
+// maxDepth bounds the walk up from the working directory to the
+// repository's root.
+const maxDepth = 64
+
+// State says whether a file's rule applies.
+type State int
+
+const (
+	Applied   State = iota
+	NotLoaded       // unreadable, refused, or not a rule (File.Err)
+	Untrusted       // a project file the user never trusted
+	Changed         // a project file whose content is not what the user trusted
+)
+
+// File is one rule file found.
+type File struct {
+	Layer Layer
+	Path  string
+	State State
+	Rule  *declare.Rule // set when the file loads, applied or not
+	Hash  string        // the SHA-256 of its bytes, hex
+	Err   error         // why it did not load
+}
+
+// Problem is the one line that says why a file does not apply, "" when it
+// does.
+func (f File) Problem() string {
+	switch f.State {
+	case NotLoaded:
+		return fmt.Sprintf("rule file %v; it does not apply", f.Err)
+	case Untrusted:
+		return fmt.Sprintf("project rule file %s is not trusted, so it does not apply (shrinkrun trust applies it)", f.Path)
+	case Changed:
+		return fmt.Sprintf("project rule file %s changed since you trusted it, so it no longer applies (shrinkrun trust applies it again)", f.Path)
+	}
+	return ""
+}
+
+// Set is every rule file found for a working directory.
+type Set struct {
+	UserDir string // the user's rules directory ("" when HOME is unknown)
+	Root    string // the repository's root ("" outside a repository)
+	Files   []File // the project's, then the user's, each by name
+}
+
+// Rules returns the rules that apply, in the order they are asked: the
+// project's before the user's, as package rules' Declare takes them.
+func (s Set) Rules() []*declare.Rule {
+	var rs []*declare.Rule
+	for _, f := range s.Files {
+		if f.State == Applied {
+			rs = append(rs, f.Rule)
+		}
+	}
+	return rs
+}
+
+// UserDir is the user's rules directory: $XDG_CONFIG_HOME/shrinkrun/rules
+// when XDG_CONFIG_HOME is absolute (the XDG spec ignores a relative one),
+// else $HOME/.config/shrinkrun/rules; "" when neither is known.
+func UserDir(getenv func(string) string) string {
+	if d := getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "shrinkrun", "rules")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".config", "shrinkrun", "rules")
+	}
+	return ""
+}
+
+// ProjectDir is the directory of a repository's rules.
+func ProjectDir(root string) string { return filepath.Join(root, ".shrinkrun", "rules") }
+
+// RepoRoot returns the repository dir is in: the nearest of dir and its
+// parents (at most maxDepth of them) that holds a .git entry (a directory,
+// or the file of a worktree or submodule); "" when there is none.
+func RepoRoot(dir string) string {
+	for range maxDepth {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// Find finds the rule files for a command run in the working directory wd
+// (absolute): the project's, judged against the trust store (read by
+// trust, only when the project has rule files), then the user's. Without
+// rule files it costs a few stats: the walk to the repository's root, and
+// one for each rules directory.
+func Find(wd string, getenv func(string) string, trust func() Trust) Set {
+	s := Set{UserDir: UserDir(getenv)}
+	if wd != "" {
+		s.Root = RepoRoot(wd)
+	}
+	if s.Root != "" {
+		var t Trust
+		for _, f := range ReadProject(s.Root) {
+			if f.State == Applied {
+				if t == nil {
+					t = trust()
+				}
+				switch want, ok := t[f.Path]; {
+				case !ok:
+					f.State = Untrusted
+				case want != f.Hash:
+					f.State = Changed
+				}
+			}
+			s.Files = append(s.Files, f)
+		}
+	}
+	if s.UserDir != "" {
+		s.Files = append(s.Files, read(s.UserDir, User)...)
+	}
+	return s
+}
+
+// read reads the rule files of dir, in name order. A missing directory
+// has none (a file where a parent directory would be too: HOME pointing
+// at a file); one that cannot be used is one file that does not load.
+func read(dir string, layer Layer) []File {
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil
+	}
+	d, err := privdir.Open(dir, false)
+	if err != nil {
+		return []File{{Layer: layer, Path: dir, State: NotLoaded, Err: err}}
+	}
+	defer d.Close()
+	des, err := d.ReadDir()
+	if err != nil {
+		return []File{{Layer: layer, Path: dir, State: NotLoaded, Err: err}}
+	}
+	var files []File
+	for _, de := range des {
+		name := de.Name()
+		if !strings.HasSuffix(name, ".toml") || strings.HasPrefix(name, ".") {
+			continue
+		}
+		f := File{Layer: layer, Path: filepath.Join(dir, name)}
+		if len(files) == MaxFiles {
+			f.State, f.Err = NotLoaded, &declare.Error{Source: f.Path, Msg: fmt.Sprintf("more than %d rule files in %s: the rest are not read", MaxFiles, dir)}
+			files = append(files, f)
+			break
+		}
+		f.Rule, f.Hash, f.Err = load(d, name, f.Path)
+		if f.Err != nil {
+			f.State = NotLoaded
+		}
+		files = append(files, f)
+	}
+	return files
+}
+
+// load reads the rule file name of d, refusing it before reading when it
+// is too large, and parses it.
+func load(d *privdir.Dir, name, path string) (*declare.Rule, string, error) {
+	fi, err := d.Lstat(name)
+	if err == nil && fi.Mode().IsRegular() && fi.Size() > declare.MaxFileBytes {
+		err = &declare.Error{Source: path, Msg: fmt.Sprintf("%d bytes: a rule file holds at most %d", fi.Size(), declare.MaxFileBytes)}
+	}
+	var src []byte
+	if err == nil {
+		src, err = d.ReadFile(name)
+	}
+	if err != nil {
+		var de *declare.Error
+		var ue *privdir.UnsafeError
+		if !errors.As(err, &de) && !errors.As(err, &ue) {
+			err = &declare.Error{Source: path, Msg: unwrapPath(err).Error()}
+		}
+		return nil, "", err
+	}
+	sum := sha256.Sum256(src)
+	hash := hex.EncodeToString(sum[:])
+	r, err := declare.Parse(name, path, src)
+	return r, hash, err
+}
+
+// unwrapPath drops a *PathError's path, which the caller names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// noticeName names a notice by the SHA-256 of its key.
+func noticeName(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:8])
+}
+
+// ReadProject reads the rule files of the repository at root, whatever
+// the trust store says: what shrinkrun trust shows and pins. Their paths,
+// which the trust store is keyed by, start with the repository's path
+// without a symbolic link, so a file is trusted however the working
+// directory was reached; a link inside the repository is not resolved, so
+// a repository cannot borrow another's trust by linking to its files.
+func ReadProject(root string) []File {
+	dir := ProjectDir(root)
+	if _, err := os.Stat(dir); err != nil {
+		return read(dir, Project) // no directory: nothing; or the error, said
+	}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		dir = ProjectDir(real)
+	}
+	return read(dir, Project)
+}
+
+// HashFile returns the SHA-256 (hex) of the file at path, read as a rule
+// file is: through its directory, checked, not following a link.
+func HashFile(path string) (string, error) {
+	d, err := privdir.Open(filepath.Dir(path), false)
+	if err != nil {
+		return "", err
+	}
+	defer d.Close()
+	src, err := d.ReadFile(filepath.Base(path))
+	if err != nil {
+		return "", unwrapPath(err)
+	}
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:]), nil
+}

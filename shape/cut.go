@@ -1,0 +1,364 @@
+package shape
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// cutState is the Cutter past the limit. It reads the rest of the output a
+// line at a time through the shapes, each a stage that holds at most a line
+// or two, into the list, which the budget bounds: so what it keeps never
+// grows with the output. The list is written out at Close, and its failure
+// lines at a Tick.
+//
+// The stages, in order: the line as a terminal shows it (redraw.go);
+// runs of identical lines (repeat.go); stack traces, failures, warnings
+// (trace.go, log.go); runs of near-identical lines (repeat.go); the list,
+// where each line gets its rank and the lines beside a failure theirs.
+// A source file viewed whole skips them for its outline (outline.go); a
+// JSON document gets its structure (json.go).
+type cutState struct {
+	c       *Cutter
+	maxLine int // the most of one line kept; the rest is counted
+	cur     [2]lineBuf
+	l       list
+	seq     int64
+
+	rep   repeatStage
+	trace traceStage
+	sim   similarStage
+
+	prev      *node // the last line placed, to rank it as a failure's context
+	afterFail bool  // the next line placed is a failure's context
+
+	outline *outline // a source file viewed whole
+	lineNo  int64    // the next stdout line's number in the whole output
+}
+
+// lineBuf is the line a stream has begun: its first maxLine bytes, its
+// length, and for a line redrawn with "\r" how often and its last drawing
+// (what a line too long to keep whole needs).
+type lineBuf struct {
+	keep []byte
+	n    int64
+	crs  int64  // carriage returns that redraw the line
+	cr   bool   // the bytes so far end in "\r": a redraw, or a "\r\n"
+	last []byte // what follows the last redraw, up to maxLine bytes
+}
+
+// drawn follows the redraws in piece, the next bytes of the line (ended,
+// when nl, by its newline). A "\r" before the newline ends the line, as
+// "\r\n"; one at the end of a Write waits for the next byte to tell.
+func (b *lineBuf) drawn(piece []byte, nl bool, maxLine int) {
+	q := piece
+	if nl {
+		q = q[:len(q)-1]
+	}
+	if b.cr {
+		b.cr = false
+		if len(q) > 0 || !nl {
+			b.crs++
+			b.last = b.last[:0]
+		}
+	}
+	if n := len(q); n > 0 && q[n-1] == '\r' {
+		q = q[:n-1]
+		b.cr = !nl
+	}
+	if j := bytes.LastIndexByte(q, '\r'); j >= 0 {
+		b.crs += int64(bytes.Count(q, []byte{'\r'}))
+		b.last = appendMax(b.last[:0], q[j+1:], maxLine)
+	} else if b.crs > 0 {
+		b.last = appendMax(b.last, q, maxLine)
+	}
+}
+
+// unit is a line, or a run of identical lines, as the stages pass it on.
+type unit struct {
+	s    Stream
+	text []byte // the rendering, without its newline
+	c    counts
+	fail bool
+	run  int64 // identical lines it stands for
+	no   int64 // its line number in stdout, 0 on stderr
+}
+
+func newCut(c *Cutter, nextLine int64) *cutState {
+	k := &cutState{c: c, maxLine: max(256, c.o.Budget/4), lineNo: nextLine}
+	k.outline = newOutline(c.o.Argv, c.o.Budget)
+	return k
+}
+
+// feed reads bytes of stream s.
+func (k *cutState) feed(s Stream, p []byte) {
+	b := &k.cur[s]
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		piece := p
+		if i >= 0 {
+			piece = p[:i+1]
+		}
+		if room := k.maxLine - len(b.keep); room > 0 {
+			b.keep = append(b.keep, piece[:min(room, len(piece))]...)
+		}
+		b.n += int64(len(piece))
+		b.drawn(piece, i >= 0, k.maxLine)
+		p = p[len(piece):]
+		if i >= 0 {
+			k.line(s, true)
+		}
+	}
+}
+
+// appendMax appends p to b up to max bytes in all.
+func appendMax(b, p []byte, max int) []byte {
+	if room := max - len(b); room > 0 {
+		b = append(b, p[:min(room, len(p))]...)
+	}
+	return b
+}
+
+// line ends the line stream s has begun, at its newline (nl) or at the
+// end of the output, and passes it through the stages.
+func (k *cutState) line(s Stream, nl bool) {
+	u := k.render(s, nl)
+	b := &k.cur[s]
+	b.keep, b.n, b.crs, b.cr, b.last = b.keep[:0], 0, 0, false, b.last[:0]
+	if s == Stdout {
+		u.no = k.lineNo
+		k.lineNo++
+		if k.outline != nil {
+			// A file's text: its words are no failures.
+			u.fail, u.c.fails = false, 0
+			k.outline.see(u)
+			k.place(u, rankPlain)
+			return
+		}
+	}
+	k.rep.add(k, u)
+}
+
+// classify is the stage after the repeats: it ranks a unit as a failure,
+// a frame of a trace, a warning or a plain line.
+func (k *cutState) classify(u *unit) {
+	k.trace.add(k, u)
+}
+
+// place puts a ranked unit into the list (into its tail, until newer lines
+// push it out) and ranks the lines beside a failure as its context.
+func (k *cutState) place(u *unit, r rank) *node {
+	if u.fail {
+		r = rankFailure
+		if p := k.prev; p != nil && !p.gone && !p.gap && p.rank < rankContext {
+			k.l.rerank(p, rankContext)
+		}
+		k.afterFail = true
+	} else if k.afterFail {
+		r = max(r, rankContext)
+		k.afterFail = false
+	}
+	k.seq++
+	n := &node{s: u.s, text: unitText(u), counts: u.c, rank: r, seq: k.seq, no: u.no}
+	k.l.push(n, true)
+	k.prev = n
+	k.bound()
+	return n
+}
+
+// omit puts a unit straight into a gap: a library's frame of a trace.
+func (k *cutState) omit(u *unit, frames int64) {
+	c := u.c
+	c.frames = frames
+	k.l.omit(u.s, c, 0)
+	k.prev = nil
+}
+
+// flush passes on what every stage holds: at Close, and before a Tick
+// returns what the list has.
+func (k *cutState) flush() {
+	k.rep.flush(k)
+	k.trace.flush(k)
+	k.sim.flush(k)
+}
+
+// unitText is a unit's rendering in the cut: its text, "(×N)" for a run,
+// and its newline.
+func unitText(u *unit) []byte {
+	t := make([]byte, 0, len(u.text)+12)
+	t = append(t, u.text...)
+	if u.run > 1 {
+		t = appendRun(t, u.run)
+	}
+	return append(t, '\n')
+}
+
+// lineCutRoom is what the marker after a long line's kept start takes.
+var lineCutRoom = len(appendLineCut(nil, maxCount))
+
+// bound keeps the list within the budget while the output goes on: the
+// tail within what is left after the items, the items within what is left
+// after the head. Memory then never exceeds a few budgets.
+func (k *cutState) bound() {
+	room := k.room(0)
+	for k.l.tailBytes > max(room-k.l.itemBytes, k.tailShare()) && k.l.ageTail() {
+	}
+	k.l.trimItems(room)
+}
+
+// room is what the budget leaves for the list, with reserve kept back.
+func (k *cutState) room(reserve int) int {
+	return k.c.ceiling() - k.c.out.n - trailerRoom() - 2 - reserve
+}
+
+// tailShare is the tail's share of the budget, chosen by the kind of
+// command.
+func (k *cutState) tailShare() int { return k.c.afford() * k.c.kind.tail / 100 }
+
+// commit returns the list up to its newest failure line, a failure at a
+// time, while what it returns leaves room for the trailer, a marker and
+// half the tail's share.
+func (k *cutState) commit() {
+	k.flush()
+	var last *node
+	for n := k.l.last; n != nil; n = n.prev {
+		if !n.gap && n.rank == rankFailure {
+			last = n
+			break
+		}
+	}
+	if last == nil {
+		return
+	}
+	// The lines before it are no longer the end of the output.
+	for t := k.l.oldestTail(); t != nil && t.seq <= last.seq; t = k.l.oldestTail() {
+		k.l.ageTail()
+	}
+	reserve := maxGapMarker + k.tailShare()/2
+	for {
+		size, end := 0, (*node)(nil)
+		for n := k.l.first; n != nil; n = n.next {
+			size += n.renderSize()
+			if !n.gap && n.rank == rankFailure {
+				end = n
+				break
+			}
+		}
+		if end == nil || size > k.room(reserve) {
+			return
+		}
+		k.l.render(&k.c.out, end.next)
+		if end == last {
+			return
+		}
+	}
+}
+
+// close writes the rest of the cut and the trailer.
+func (k *cutState) close(raw string, block []byte) {
+	for s := range k.cur {
+		if k.cur[s].n > 0 {
+			k.line(Stream(s), false)
+		}
+	}
+	k.flush()
+	raw = oneLine(raw)
+	t := trailer(k.c.lines(), k.c.total, raw)
+	ceiling := k.c.ceiling()
+	if len(raw) > maxRaw && k.c.out.n+len(t) > ceiling-maxGapMarker-2 {
+		t = trailer(k.c.lines(), k.c.total, "")
+	}
+	room := ceiling - k.c.out.n - len(t) - 2
+	if block != nil && k.useBlock(block, room) {
+		k.c.out.emitLine(Stdout, t)
+		return
+	}
+	var after []byte // what follows the list: an outline, a JSON structure
+	switch {
+	case k.outline != nil:
+		after = k.outline.fit(k, room)
+	case k.c.json.valid():
+		after = k.c.json.fit(k, room)
+	}
+	if !k.l.fit(room-len(after), k.tailShare()) {
+		// A budget too small for even one marker: the cut says nothing
+		// more than fits.
+		for n := k.l.first; n != nil; n = n.next {
+			if !n.gap {
+				k.l.drop(n)
+			}
+		}
+		k.l.mergeGaps()
+		if k.l.size+2 <= ceiling-k.c.out.n {
+			k.l.render(&k.c.out, nil)
+		}
+		if len(t)+2 <= ceiling-k.c.out.n {
+			k.c.out.emitLine(Stdout, t)
+		}
+		return
+	}
+	if k.outline != nil {
+		// The outline follows the marker of the lines it outlines.
+		k.l.render(&k.c.out, k.l.firstAfterGap())
+		k.c.out.emitLine(Stdout, after)
+		k.l.render(&k.c.out, nil)
+	} else {
+		k.l.render(&k.c.out, nil)
+		k.c.out.emitLine(Stdout, after)
+	}
+	k.c.out.emitLine(Stdout, t)
+}
+
+// useBlock writes a rule's block in place of the list, after a marker
+// for everything the list stands for, when both fit room. The block's
+// own counts cover the whole output, so it is printed even when Ticks
+// have already returned every line the list had: the result does not
+// depend on when they came.
+func (k *cutState) useBlock(block []byte, room int) bool {
+	var all counts
+	stdout := false
+	for n := k.l.first; n != nil; n = n.next {
+		all.add(n.counts)
+		stdout = stdout || n.s == Stdout && !n.gap || n.hasStdout
+	}
+	all.frames = 0
+	var m []byte
+	if all.lines > 0 {
+		m = gapMarker(all, 0)
+	}
+	if len(m)+len(block)+1 > room {
+		return false
+	}
+	s := Stderr
+	if stdout {
+		s = Stdout
+	}
+	k.c.out.emitLine(s, m)
+	k.c.out.emitLine(Stdout, block)
+	if block[len(block)-1] != '\n' {
+		k.c.out.emit(Stdout, []byte{'\n'})
+	}
+	return true
+}
+
+// oneLine keeps a name on one line of the marker.
+func oneLine(s string) string {
+	return string(bytes.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, []byte(s)))
+}
+
+// runeStart cuts b back to a whole UTF-8 character.
+func runeStart(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if utf8.FullRune(b[i:]) {
+				return b
+			}
+			return b[:i]
+		}
+	}
+	return b
+}

@@ -1,0 +1,80 @@
+package shape
+
+import (
+	"bytes"
+
+	"github.com/shrinkrun/shrinkrun/summarize"
+)
+
+// render makes the unit of the line stream s has just ended: the line as
+// a terminal shows it once drawn (escapes removed; a line redrawn with
+// "\r", a progress bar, at its last state, with a marker saying how often
+// it was drawn), or the start of a line too long to keep, with a marker
+// counting the rest.
+//
+//	100% |██████████| 500/500 [shrinkrun: last state of a line redrawn 500 times, 31000 bytes]
+//	{"items":[{"id":1, ... [shrinkrun: 5242880 more bytes of this line omitted]
+func (k *cutState) render(s Stream, nl bool) *unit {
+	b := &k.cur[s]
+	u := &unit{s: s, c: counts{lines: 1, bytes: b.n}, run: 1}
+	whole := int64(len(b.keep)) == b.n
+	line := b.keep
+	if whole {
+		line = trimEnd(line)
+	}
+	u.fail = isFailure(b.keep)
+	if u.fail {
+		u.c.fails = 1
+	}
+	redraws := b.crs
+	if whole {
+		redraws = int64(bytes.Count(line, []byte{'\r'}))
+	}
+	switch {
+	case redraws > 0:
+		state := line
+		if !whole {
+			state = b.last
+		}
+		state = readable(state)
+		if u.fail && !isFailure(state) {
+			// A failure drawn over: its line stays as it was written.
+			if whole {
+				u.text = summarize.StripTerminal(line)
+				break
+			}
+			kept := runeStart(line[:min(len(line), k.maxLine-lineCutRoom)])
+			u.text = appendLineCut(summarize.StripTerminal(kept), b.n-int64(len(kept))-nlCount(nl))
+			break
+		}
+		u.text = appendRedraws(append([]byte(nil), state...), redraws, b.n)
+	case whole:
+		u.text = append([]byte(nil), readable(line)...)
+	default:
+		kept := runeStart(b.keep[:min(len(b.keep), k.maxLine-lineCutRoom)])
+		// The marker's newline stands for the line's.
+		u.text = appendLineCut(append([]byte(nil), readable(kept)...), b.n-int64(len(kept))-nlCount(nl))
+	}
+	return u
+}
+
+func nlCount(nl bool) int64 {
+	if nl {
+		return 1
+	}
+	return 0
+}
+
+// trimEnd removes a line's newline and the carriage returns before it, as
+// a terminal shows them: nothing.
+func trimEnd(l []byte) []byte {
+	return bytes.TrimRight(bytes.TrimSuffix(l, []byte{'\n'}), "\r")
+}
+
+// readable is one line as a terminal shows it.
+func readable(l []byte) []byte {
+	if bytes.IndexByte(l, 0x1b) < 0 && bytes.IndexByte(l, '\r') < 0 {
+		return l
+	}
+	return bytes.TrimSuffix(summarize.Readable(l), []byte{'\n'})
+}

@@ -1,0 +1,271 @@
+package shape
+
+import "bytes"
+
+// Runs of repeated lines. Identical lines in a row (as a terminal shows
+// them, on one stream) become one line with their count:
+//
+//	Retrying connection... (×120)
+//
+// Near-identical lines in a row, lines that differ only in their numbers
+// and spacing (a download's "file 17 of 500", a log's timestamps and ids,
+// a test runner's "test_x[17] PASSED [ 3%]"), keep the first and the last
+// of the run, and a marker counts those between:
+//
+//	Downloaded chunk 1 of 500
+//	[shrinkrun: 498 similar lines, 23000 bytes omitted]
+//	Downloaded chunk 500 of 500
+//
+// Failure lines are never folded into a similar run: each failing test's
+// name stays. Each stage holds at most one line.
+
+// repeatStage folds identical lines into one unit.
+type repeatStage struct{ p *unit }
+
+func (st *repeatStage) add(k *cutState, u *unit) {
+	if p := st.p; p != nil {
+		if p.s == u.s && bytes.Equal(p.text, u.text) && !blank(u.text) {
+			p.c.add(u.c)
+			p.run++
+			return
+		}
+		k.classify(p)
+	}
+	st.p = u
+}
+
+func (st *repeatStage) flush(k *cutState) {
+	if p := st.p; p != nil {
+		st.p = nil
+		k.classify(p)
+	}
+}
+
+// similarStage folds runs of near-identical plain lines, and runs of
+// near-identical blocks of up to maxPeriod lines (a test runner that
+// reports each test on a few lines: node's "# Subtest", "ok 12 - ...",
+// its YAML). A run keeps its first and its last line (or block) and a
+// marker counts those between; it folds once the marker would stand for
+// at least three lines (and a whole number of blocks). Until then its lines are held: the stage holds at
+// most a few blocks.
+type similarStage struct {
+	buf []simUnit // lines not yet placed, newest last
+
+	period int       // the run's period, 0 for no run
+	s      Stream    // the run's stream
+	first  []simUnit // the run's first block, placed
+	nodes  []*node   // the first block's nodes, ranked as a repeat once the run folds
+	held   []simUnit // the lines after it not yet placed or counted
+	pos    int       // the lines after the first block
+	folded bool
+	mid    counts // once folded, the lines counted between the first block and the held ones
+}
+
+// simUnit is a unit with its rank and its key: the hash of its text
+// without numbers and spacing, 0 for a line that never folds.
+type simUnit struct {
+	u   *unit
+	r   rank
+	key uint64
+}
+
+// maxPeriod is the longest block a run of similar blocks may have.
+const maxPeriod = 8
+
+// add places u, or holds it as part of a run.
+func (st *similarStage) add(k *cutState, u *unit, r rank) {
+	su := simUnit{u: u, r: r}
+	if r == rankPlain && !u.fail && u.run == 1 {
+		su.key = simKey(u.text)
+	}
+	for st.period > 0 {
+		if st.extends(su) {
+			st.grow(k, su)
+			return
+		}
+		st.end(k) // which may start a shorter run from the lines it held
+	}
+	st.push(k, su)
+}
+
+// extends reports whether su is the run's next line.
+func (st *similarStage) extends(su simUnit) bool {
+	f := st.first[st.pos%st.period]
+	return su.key != 0 && su.key == f.key && su.u.s == st.s && similar(f.u.text, su.u.text)
+}
+
+// grow adds the run's next line: held until the run folds, then counted a
+// block at a time, the newest block held as the run's last.
+func (st *similarStage) grow(k *cutState, su simUnit) {
+	st.held = append(st.held, su)
+	st.pos++
+	if st.pos%st.period != 0 {
+		return
+	}
+	if !st.folded && st.pos-st.period >= 3 {
+		st.folded = true
+		for _, n := range st.nodes {
+			k.l.rerank(n, rankRepeat)
+		}
+	}
+	if st.folded {
+		for _, h := range st.held[:len(st.held)-st.period] {
+			st.mid.add(h.u.c)
+		}
+		st.held = append(st.held[:0], st.held[len(st.held)-st.period:]...)
+	}
+}
+
+// push holds su and starts a run when the held lines end in two similar
+// blocks (three similar lines for a block of one).
+func (st *similarStage) push(k *cutState, su simUnit) {
+	st.buf = append(st.buf, su)
+	n := len(st.buf)
+	for p := 1; p <= maxPeriod && 2*p <= n; p++ {
+		need := 2 * p
+		if p == 1 {
+			need = 3
+		}
+		if need > n || !st.blocks(n-need, p, need) {
+			continue
+		}
+		for _, b := range st.buf[:n-need] {
+			k.place(b.u, b.r)
+		}
+		st.period, st.s, st.pos, st.folded, st.mid = p, su.u.s, 0, false, counts{}
+		st.first = append(st.first[:0], st.buf[n-need:n-need+p]...)
+		st.nodes = st.nodes[:0]
+		for _, b := range st.first {
+			st.nodes = append(st.nodes, k.place(b.u, b.r))
+		}
+		st.held = st.held[:0]
+		rest := st.buf[n-need+p:]
+		st.buf = st.buf[:0]
+		for _, b := range rest {
+			st.grow(k, b)
+		}
+		return
+	}
+	if n > 2*maxPeriod {
+		k.place(st.buf[0].u, st.buf[0].r)
+		st.buf = append(st.buf[:0], st.buf[1:]...)
+	}
+}
+
+// blocks reports whether buf[from:from+n] repeats its first p lines.
+func (st *similarStage) blocks(from, p, n int) bool {
+	for i := from + p; i < from+n; i++ {
+		a, b := st.buf[i-p], st.buf[i]
+		if a.key == 0 || a.key != b.key || a.u.s != b.u.s || !similar(a.u.text, b.u.text) {
+			return false
+		}
+	}
+	return true
+}
+
+// end ends the run. Folded, its first block ranks as a repeat, a marker
+// counts its middle and its last block is placed; a partial block after
+// it goes back to be read again. Too short to fold, its lines are placed
+// as they are.
+func (st *similarStage) end(k *cutState) {
+	held := append([]simUnit(nil), st.held...)
+	if st.folded {
+		last := held[:st.period]
+		k.l.omit(st.s, st.mid, st.period)
+		k.prev = nil
+		for _, b := range last {
+			k.place(b.u, rankRepeat)
+		}
+		held = held[st.period:]
+	}
+	st.period = 0
+	st.held = st.held[:0]
+	for _, b := range held {
+		st.push(k, b)
+	}
+}
+
+// flush places everything held.
+func (st *similarStage) flush(k *cutState) {
+	for st.period > 0 || len(st.buf) > 0 {
+		if st.period > 0 {
+			st.end(k)
+			continue
+		}
+		b := st.buf[0]
+		st.buf = append(st.buf[:0], st.buf[1:]...)
+		k.place(b.u, b.r)
+	}
+}
+
+// simKey hashes a line's text without its numbers and spacing (FNV-1a),
+// so that similar lines share a key.
+func simKey(t []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case isBlank(c):
+			continue
+		case isDigit(c):
+			for i+1 < len(t) && isDigit(t[i+1]) {
+				i++
+			}
+			c = 0xff
+		}
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return max(h, 1)
+}
+
+// similar reports whether two lines differ only in their numbers (runs of
+// digits) and their spacing, not in their words.
+func similar(a, b []byte) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && isBlank(a[i]) {
+			i++
+		}
+		for j < len(b) && isBlank(b[j]) {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		da, db := isDigit(a[i]), isDigit(b[j])
+		switch {
+		case da && db:
+			for i < len(a) && isDigit(a[i]) {
+				i++
+			}
+			for j < len(b) && isDigit(b[j]) {
+				j++
+			}
+		case a[i] != b[j]:
+			return false
+		default:
+			i++
+			j++
+		}
+	}
+}
+
+// blank reports whether a line is empty or only spaces: such lines are
+// never folded into a run, which would print as " (×N)".
+func blank(l []byte) bool {
+	for _, c := range l {
+		if !isBlank(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasDigit(b []byte) bool {
+	for _, c := range b {
+		if isDigit(c) {
+			return true
+		}
+	}
+	return false
+}
