@@ -19,12 +19,13 @@ import (
 //     exception ("json/decoder.py:353: JSONDecodeError"; the locations
 //     between are not required, because one test function parametrized
 //     many times shares them);
-//   - in a pytest run (its "test session starts" banner on stdout), the
-//     tracebacks Python printed itself (pyTraceback): their headers and the
-//     exception lines that end them, and site.py's "Error processing line",
-//     outside a test's captured output and the other sections of the
-//     report, and in a stdout only when it is whole (issue 21: a .pth error
-//     printed before the session was dropped under "36 passed");
+//   - in a pytest run (its rule's, or an output with pytest's banner or
+//     final line on stdout: isPytestRun), the tracebacks Python printed
+//     itself (pyTraceback): their headers and the exception lines that end
+//     them, and site.py's "Error processing line", outside a test's
+//     captured output and the other sections of the report, and in a
+//     stdout only when it is whole (issue 21: a .pth error printed before
+//     the session was dropped under "36 passed");
 //   - mypy: every "file.py:LINE: error: ..." line, whole;
 //   - unittest: the test a section's head names ("FAIL: NAME", "ERROR:
 //     NAME", "UNEXPECTED SUCCESS: NAME"; after the line of "=" above it,
@@ -37,10 +38,10 @@ import (
 //
 // "0 failed" and "passed" lines are never failures.
 var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
-	// Python's own tracebacks are required of a pytest run's output (its
-	// banner on stdout): unittest prints its failures as tracebacks, and
-	// its finder (utScan) says which of their lines count.
-	sc := pyScan{tracebacks: !(s.Index == 0 && r.MayLackStart()) && bytes.Contains(r.Stdout, pytestBanner)}
+	// Python's own tracebacks are required of a pytest run's output:
+	// unittest prints its failures as tracebacks, and its finder (utScan)
+	// says which of their lines count.
+	sc := pyScan{tracebacks: !(s.Index == 0 && r.MayLackStart()) && isPytestRun(r)}
 	var ut utScan
 	failed := r.Failed()
 	for i, l := range s.Lines {
@@ -144,6 +145,21 @@ func (u *utScan) end(s summarize.Stream) {
 
 // pytestBanner is in the first line of a pytest run's output.
 var pytestBanner = []byte(" test session starts ")
+
+// isPytestRun reports whether r is a pytest run: its rule's, or an output
+// with pytest's banner or, as -q prints no banner, its final line
+// ("36 passed in 0.04s").
+func isPytestRun(r *summarize.Run) bool {
+	if r.Rule == "bash.pytest" || bytes.Contains(r.Stdout, pytestBanner) {
+		return true
+	}
+	for l := range summarize.EachLine(r.Stdout) {
+		if _, ok := pySummaryLine(l); ok {
+			return true
+		}
+	}
+	return false
+}
 
 // pyScan is the state of pythonFinder over one stream. It follows the
 // same lines as the rules do, so that what it requires is what they keep.

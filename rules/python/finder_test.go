@@ -70,6 +70,15 @@ func TestPythonFailures(t *testing.T) {
 			"36 passed in 0.1s",
 		}, "\n"), false, []string{"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",
 			"Traceback (most recent call last):", "ModuleNotFoundError: No module named '_distutils_hack'"}},
+		// The same under -q, which prints no banner: its final line says pytest.
+		{"an error before a -q session", strings.Join([]string{
+			"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",
+			"  Traceback (most recent call last):",
+			"  ModuleNotFoundError: No module named '_distutils_hack'",
+			"....                                     [100%]",
+			"4 passed in 0.04s",
+		}, "\n"), false, []string{"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",
+			"Traceback (most recent call last):", "ModuleNotFoundError: No module named '_distutils_hack'"}},
 		{"E lines outside failure sections", "=== warnings summary ===\n___ x ___\nE   no\n", true, nil},
 		{"collection error", "=== ERRORS ===\n___ ERROR collecting tests/t.py ___\nE   ModuleNotFoundError: No module named 'x'\n", true,
 			[]string{"E   ModuleNotFoundError: No module named 'x'"}},
