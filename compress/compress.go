@@ -9,8 +9,10 @@
 // the command nor the output is one shrinkrun recognizes, or the block
 // would not be clearly smaller than the output (the "never bigger" rule).
 // A command no rule recognizes (make check, ./runtests.py, bash ci.sh) is
-// summarized when its output bears a tool's signature (rules.Claim): the
-// block then says "recognized_by: output".
+// summarized when its output bears a tool's signature (rules.Claim) and
+// is larger than the caller's limit (Output.Limit), as a run of it would
+// be: the block then says "recognized_by: output". Below the limit a run
+// passes such an output through unchanged, and so does Block.
 //
 //	block, ok := compress.Block(compress.Output{
 //		Command:  "cargo test",
@@ -122,6 +124,11 @@ func run(o Output) (*summarize.Run, bool) {
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
 	if c.Rule == "" {
+		if len(o.Stdout)+len(o.Stderr) <= cmp.Or(o.Limit, shape.DefaultLimit) {
+			// Below the limit a run passes such a command's output
+			// through unchanged: the client shows it whole.
+			return nil, false
+		}
 		id, ok := rules.Claim(r)
 		if !ok {
 			return nil, false

@@ -103,8 +103,9 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestByOutput: a command no rule recognizes is summarized when its
-// output bears a signature, and the block says so; a command that prints
-// a file, or whose output bears none, is shown as it is.
+// output bears a signature and is larger than the limit, and the block
+// says so; below the limit, or for a command that prints a file, or whose
+// output bears none, it is shown as it is.
 func TestByOutput(t *testing.T) {
 	failures, err := os.ReadFile("../rules/python/testdata/unittest/failures.stderr")
 	if err != nil {
@@ -121,7 +122,11 @@ func TestByOutput(t *testing.T) {
 		{"tail -n 200 test.log", "", ""},
 		{"sed -n 1,400p test.log", "", ""},
 	} {
-		o := Output{Command: c.command, Stdout: failures, ExitCode: 1}
+		o := Output{Command: c.command, Stdout: failures, ExitCode: 1, Limit: len(failures)}
+		if _, ok := Block(o); ok && c.command != "make test" {
+			t.Errorf("%q: a block for an output at the limit", c.command)
+		}
+		o.Limit = len(failures) - 1
 		id, by := Rule(o)
 		block, ok := Block(o)
 		if id != c.rule || ok != (c.rule != "") || by != (c.rule != "") {

@@ -22,11 +22,12 @@ const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--si
 Prints the [tool_output_compression] block shrinkrun would print for CMD
 and the output given, or the output unchanged when shrinkrun would show it
 as it is (neither CMD nor its output recognized, or the block not clearly
-smaller). An output whose tool a rule knows by its own lines (pytest's,
-unittest's, go test's...) is summarized whatever CMD was. The output of a
-command no rule recognizes is cut by shape past the cut limit, as a run of
-CMD would be (with that block in place of its middle and tail when it
-fits). For programs that run commands and capture their output themselves.
+smaller). The output of a command no rule recognizes passes unchanged up
+to the cut limit and is cut by shape past it, as a run of CMD would be:
+when a rule knows its tool by its own lines (pytest's, unittest's, go
+test's...), with that rule's block in place of the cut's middle and tail
+when it fits. For programs that run commands and capture their output
+themselves.
 
 The output is read from stdin, as one stream (stdout), unless --stdout or
 --stderr name files holding the streams; unchanged output goes back to the
