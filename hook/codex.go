@@ -3,11 +3,11 @@ package hook
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
+	"github.com/shrinkrun/shrinkrun/deny"
 )
 
 // codexPolicy guards Codex's command rules. Codex applies a rewrite only
@@ -24,12 +24,15 @@ import (
 // rules ($CODEX_HOME, else ~/.codex), and .codex/rules in the working
 // directory and every directory above it (Codex loads the project layers
 // from the project root down to the working directory, when the project is
-// trusted). A file outside the literal subset parseCodexRules reads, or one
-// that cannot be read, leaves the command alone; so does a requirements.toml
-// that sets prefix rules (managed policy).
+// trusted). Of a rules directory only the regular files count, as Codex
+// loads them (a link or a FIFO is skipped), and each is read with the
+// bounds of deny.ReadFile, since a cloned repository supplies them. A file
+// outside the literal subset deny.ParseCodexRules reads, or one that cannot be
+// read, leaves the command alone; so does a requirements.toml that sets
+// prefix rules (managed policy).
 func codexPolicy(env Env, req *request, c classify.Result) policy {
 	if env.CodexSystem != "" {
-		data, err := os.ReadFile(filepath.Join(env.CodexSystem, "requirements.toml"))
+		data, err := deny.ReadFile(filepath.Join(env.CodexSystem, "requirements.toml"))
 		switch {
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return policy{leave: "cannot read Codex requirements: " + err.Error()}
@@ -37,20 +40,20 @@ func codexPolicy(env Env, req *request, c classify.Result) policy {
 			return policy{leave: "Codex's requirements.toml sets prefix rules"}
 		}
 	}
-	for _, dir := range codexRulesDirs(env, req.cwd) {
-		files, err := filepath.Glob(filepath.Join(dir, "*.rules"))
+	for _, dir := range deny.CodexRulesDirs(env.CodexSystem, env.Home, env.Getenv("CODEX_HOME"), req.cwd) {
+		files, err := deny.ListFiles(dir, ".rules")
 		if err != nil {
 			return policy{leave: "cannot list Codex rules: " + err.Error()}
 		}
 		for _, f := range files {
-			data, err := os.ReadFile(f)
+			data, err := deny.ReadFile(f)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
 			if err != nil {
 				return policy{leave: "cannot read Codex rules: " + err.Error()}
 			}
-			rules, err := parseCodexRules(string(data))
+			rules, err := deny.ParseCodexRules(string(data))
 			if err != nil {
 				return policy{leave: "Codex rules in " + f + " are not all literal prefix_rule calls (" + err.Error() + ")"}
 			}
@@ -62,15 +65,18 @@ func codexPolicy(env Env, req *request, c classify.Result) policy {
 	return policy{reason: "no Codex rule concerns it: Codex's sandbox and approval policy apply to the rewritten command"}
 }
 
-// concerns returns a program of the command (or shrinkrun) that some
-// rule's first word could match, or "".
-func concerns(rules []codexRule, c classify.Result) string {
-	words := []string{"shrinkrun"}
+// concerns returns a program of the command, or shrinkrun, or a shell,
+// that some rule's first word could match, or "". The shells count because
+// Codex matches a script it cannot take apart into plain commands (one
+// with 2>&1, say) as the whole `bash -lc SCRIPT`: a rule about bash could
+// deny the original, and never the rewrite.
+func concerns(rules []deny.CodexRule, c classify.Result) string {
+	words := []string{"shrinkrun", "bash", "sh", "zsh"}
 	for _, st := range c.Stages {
 		words = append(words, st[0], filepath.Base(st[0]))
 	}
 	for _, r := range rules {
-		for _, alt := range r.first {
+		for _, alt := range r.Pattern[0] {
 			for _, w := range words {
 				if alt == w || filepath.Base(alt) == w {
 					return w
@@ -79,30 +85,4 @@ func concerns(rules []codexRule, c classify.Result) string {
 		}
 	}
 	return ""
-}
-
-// codexRulesDirs are the rules/ directories Codex could load: the system
-// layer, the user layer ($CODEX_HOME, else ~/.codex) and the .codex of the
-// working directory and of each directory above it.
-func codexRulesDirs(env Env, cwd string) []string {
-	var dirs []string
-	if env.CodexSystem != "" {
-		dirs = append(dirs, filepath.Join(env.CodexSystem, "rules"))
-	}
-	home := env.Getenv("CODEX_HOME")
-	if home == "" && env.Home != "" {
-		home = filepath.Join(env.Home, ".codex")
-	}
-	if home != "" {
-		dirs = append(dirs, filepath.Join(home, "rules"))
-	}
-	if filepath.IsAbs(cwd) {
-		for d := filepath.Clean(cwd); ; d = filepath.Dir(d) {
-			dirs = append(dirs, filepath.Join(d, ".codex", "rules"))
-			if d == filepath.Dir(d) {
-				break
-			}
-		}
-	}
-	return dirs
 }

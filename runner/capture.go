@@ -21,11 +21,11 @@ type Options struct {
 	// capture reads, up to 1 MiB. They must not fail; a failing tee would
 	// otherwise stop the capture.
 	StdoutTee, StderrTee io.Writer
-	// PTY runs the child on a pseudo-terminal, as if it wrote to a terminal.
-	// Its stdout and stderr then arrive merged on the stdout stream.
+	// PTY runs the child with its stdout and stderr on a pseudo-terminal,
+	// as if it wrote to a terminal; they then arrive merged on the stdout
+	// stream.
 	PTY bool
-	// Stdin is given to the child; under PTY it is copied to the terminal,
-	// then the end of input is typed. nil is an empty stdin.
+	// Stdin is given to the child, under PTY too; nil is an empty stdin.
 	Stdin io.Reader
 }
 

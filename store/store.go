@@ -240,6 +240,9 @@ func (e *Entry) Commit(m Meta) (string, error) {
 			return id, nil
 		} else if try == 3 || !errors.Is(rerr, privdir.ErrLocked) {
 			e.discard()
+			if rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+				err = rerr
+			}
 			return "", fmt.Errorf("cannot store it as %s: %w", id, err)
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -264,6 +267,12 @@ func (e *Entry) reuse(id string, meta []byte) (bool, error) {
 	if b, err := old.ReadFile(metaName); err != nil || !bytes.Equal(b, meta) {
 		release()
 		return false, errors.New("an entry of that name holds other output")
+	}
+	// Equal meta names equal output only if the files are what it says:
+	// a meta file can be written ahead of an output anyone can predict.
+	if err := (&Stored{ID: id, dir: old}).verify(Both); err != nil {
+		release()
+		return false, err
 	}
 	_ = e.state.Chtimes(id, time.Now())
 	e.discard()
@@ -435,6 +444,43 @@ func (s *Stored) OpenStream(which Streams) (*os.File, error) {
 // Meta returns the entry's meta file.
 func (s *Stored) Meta() ([]byte, error) { return s.dir.ReadFile(metaName) }
 
+// verify checks the selected streams against the sizes and digests the
+// entry's meta holds.
+func (s *Stored) verify(which Streams) error {
+	meta, err := s.Meta()
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no stored output with id %s: it may have been pruned; run the command again", s.ID)
+	} else if err != nil {
+		return err
+	}
+	want := map[string]string{}
+	for _, line := range bytes.Split(meta, []byte("\n")) {
+		if k, v, ok := bytes.Cut(line, []byte(": ")); ok {
+			want[string(k)] = string(v)
+		}
+	}
+	for _, part := range []Streams{Stdout, Stderr} {
+		if which&part == 0 {
+			continue
+		}
+		name := map[Streams]string{Stdout: stdoutName, Stderr: stderrName}[part]
+		f, err := s.OpenStream(part)
+		if err != nil {
+			return err
+		}
+		h := sha256.New()
+		n, err := io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		if strconv.FormatInt(n, 10) != want[name+"_bytes"] || fmt.Sprintf("%x", h.Sum(nil)) != want[name+"_sha256"] {
+			return fmt.Errorf("the stored %s of %s does not match the digest kept with it (it changed after it was kept): it is not shown; run the command again", name, s.ID)
+		}
+	}
+	return nil
+}
+
 func validID(id string) bool {
 	if len(id) != 16 {
 		return false
@@ -462,13 +508,18 @@ const (
 )
 
 // Copy writes the stored stdout, then the stored stderr, of entry id to w,
-// byte for byte; which selects Stdout, Stderr or Both.
+// byte for byte; which selects Stdout, Stderr or Both. Nothing is written
+// unless the streams are what the entry's meta says they are (their sizes
+// and SHA-256 digests).
 func Copy(w io.Writer, state *privdir.Dir, id string, which Streams) error {
 	s, err := Open(state, id)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
+	if err := s.verify(which); err != nil {
+		return err
+	}
 	for _, part := range []Streams{Stdout, Stderr} {
 		if which&part == 0 {
 			continue

@@ -153,6 +153,12 @@ func (s *scratch) write(path, content string) {
 	}
 }
 
+// read returns a file of the scratch world, or "".
+func (s *scratch) read(path string) string {
+	data, _ := os.ReadFile(path)
+	return string(data)
+}
+
 // shrinkrun runs the shrinkrun binary in the scratch world, as the user
 // would (`shrinkrun init claude`), and fails the test when it fails.
 func (s *scratch) shrinkrun(dir string, args ...string) string {

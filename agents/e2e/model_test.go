@@ -25,10 +25,14 @@ import (
 //     run_shell_command.
 type fakeModel struct {
 	command string
-	srv     *httptest.Server
+	// more are the commands called after the first one's result, one a
+	// turn, for runs that record many decisions in one session.
+	more []string
+	srv  *httptest.Server
 
 	mu      sync.Mutex
-	calls   int
+	calls   int // requests that offered the shell tool
+	issued  int // tool calls made
 	results []string
 	paths   []string
 }
@@ -81,19 +85,48 @@ func (m *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// fresh returns the results of a conversation that were not recorded
+// yet.
+func (m *fakeModel) fresh(all []string) []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(all) <= len(m.results) {
+		return nil
+	}
+	return all[len(m.results):]
+}
+
 func (m *fakeModel) record(result string) {
 	m.mu.Lock()
 	m.results = append(m.results, result)
 	m.mu.Unlock()
 }
 
-// callOnce reports whether this request gets the tool call: only the
-// first that offers the tool.
-func (m *fakeModel) callOnce() bool {
+// first returns the command the first request that offers the tool
+// calls, and the call's number; later requests without a result get no
+// call.
+func (m *fakeModel) first() (string, int, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.calls++
-	return m.calls == 1
+	if m.issued > 0 {
+		return "", 0, false
+	}
+	m.issued++
+	return m.command, m.issued, true
+}
+
+// nextMore returns the command a request carrying a result calls: the next
+// of more, until none is left.
+func (m *fakeModel) nextMore() (string, int, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.issued == 0 || m.issued-1 >= len(m.more) {
+		return "", 0, false
+	}
+	cmd := m.more[m.issued-1]
+	m.issued++
+	return cmd, m.issued, true
 }
 
 func sse(w http.ResponseWriter, events ...[2]string) {
@@ -142,38 +175,55 @@ func (m *fakeModel) anthropic(w http.ResponseWriter, body []byte) {
 		Tools []struct{ Name string } `json:"tools"`
 	}
 	json.Unmarshal(body, &req)
-	if n := len(req.Messages); n > 0 {
+	// Every result so far is in the conversation (Claude Code sends the
+	// results of successive calls together, and may add text after them):
+	// the ones not recorded yet are new.
+	var results []string
+	for _, msg := range req.Messages {
 		var blocks []struct {
 			Type    string          `json:"type"`
 			Content json.RawMessage `json:"content"`
 		}
-		json.Unmarshal(req.Messages[n-1].Content, &blocks)
+		json.Unmarshal(msg.Content, &blocks)
 		for _, b := range blocks {
 			if b.Type == "tool_result" {
-				m.record(textOf(b.Content))
-				m.anthropicAnswer(w, req.Stream, nil)
-				return
+				results = append(results, textOf(b.Content))
 			}
 		}
 	}
+	if fresh := m.fresh(results); len(fresh) > 0 {
+		for _, r := range fresh {
+			m.record(r)
+		}
+		if cmd, n, ok := m.nextMore(); ok {
+			m.anthropicAnswer(w, req.Stream, n, map[string]any{"command": cmd, "description": "Run the command"})
+			return
+		}
+		m.anthropicAnswer(w, req.Stream, 0, nil)
+		return
+	}
 	for _, t := range req.Tools {
-		if t.Name == "Bash" && m.callOnce() {
-			m.anthropicAnswer(w, req.Stream, map[string]any{"command": m.command, "description": "Run the command"})
+		if t.Name != "Bash" {
+			continue
+		}
+		if cmd, n, ok := m.first(); ok {
+			m.anthropicAnswer(w, req.Stream, n, map[string]any{"command": cmd, "description": "Run the command"})
 			return
 		}
 	}
-	m.anthropicAnswer(w, req.Stream, nil)
+	m.anthropicAnswer(w, req.Stream, 0, nil)
 }
 
-func (m *fakeModel) anthropicAnswer(w http.ResponseWriter, stream bool, toolInput map[string]any) {
+func (m *fakeModel) anthropicAnswer(w http.ResponseWriter, stream bool, n int, toolInput map[string]any) {
 	usage := map[string]any{"input_tokens": 10, "output_tokens": 5}
 	block := map[string]any{"type": "text", "text": "done"}
 	start := map[string]any{"type": "text", "text": ""}
 	delta := map[string]any{"type": "text_delta", "text": "done"}
 	stop := "end_turn"
 	if toolInput != nil {
-		block = map[string]any{"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": toolInput}
-		start = map[string]any{"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": map[string]any{}}
+		id := fmt.Sprintf("toolu_%02d", n)
+		block = map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": toolInput}
+		start = map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{}}
 		delta = map[string]any{"type": "input_json_delta", "partial_json": js(toolInput)}
 		stop = "tool_use"
 	}
@@ -193,31 +243,47 @@ func (m *fakeModel) anthropicAnswer(w http.ResponseWriter, stream bool, toolInpu
 	)
 }
 
-// openai answers a Responses request.
+// openai answers a Responses request. Its input holds the whole
+// conversation: a result is the last item's.
 func (m *fakeModel) openai(w http.ResponseWriter, body []byte) {
 	var req struct {
 		Input []map[string]json.RawMessage `json:"input"`
 		Tools []struct{ Name string }      `json:"tools"`
 	}
 	json.Unmarshal(body, &req)
-	for _, it := range req.Input {
+	call := func(cmd string, n int) bool {
+		args := map[string]map[string]any{
+			"exec_command":  {"cmd": cmd},
+			"shell_command": {"command": cmd},
+			"shell":         {"command": []string{"bash", "-lc", cmd}},
+		}
+		for _, t := range req.Tools {
+			if a, ok := args[t.Name]; ok {
+				m.openaiAnswer(w, map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_%02d", n), "call_id": fmt.Sprintf("call_%02d", n),
+					"name": t.Name, "arguments": js(a), "status": "completed"})
+				return true
+			}
+		}
+		return false
+	}
+	if n := len(req.Input); n > 0 {
+		it := req.Input[n-1]
 		var typ string
 		json.Unmarshal(it["type"], &typ)
 		if typ == "function_call_output" || typ == "custom_tool_call_output" {
 			m.record(textOf(it["output"]))
-			m.openaiAnswer(w, nil)
+			if cmd, n, ok := m.nextMore(); !ok || !call(cmd, n) {
+				m.openaiAnswer(w, nil)
+			}
 			return
 		}
 	}
-	args := map[string]map[string]any{
-		"exec_command":  {"cmd": m.command},
-		"shell_command": {"command": m.command},
-		"shell":         {"command": []string{"bash", "-lc", m.command}},
-	}
 	for _, t := range req.Tools {
-		if a, ok := args[t.Name]; ok && m.callOnce() {
-			m.openaiAnswer(w, map[string]any{"type": "function_call", "id": "fc_01", "call_id": "call_01", "name": t.Name, "arguments": js(a), "status": "completed"})
-			return
+		if t.Name == "exec_command" || t.Name == "shell_command" || t.Name == "shell" {
+			if cmd, n, ok := m.first(); ok && call(cmd, n) {
+				return
+			}
+			break
 		}
 	}
 	m.openaiAnswer(w, nil)
@@ -262,6 +328,10 @@ func (m *fakeModel) gemini(w http.ResponseWriter, stream bool, body []byte) {
 					out = string(fr)
 				}
 				m.record(out)
+				if cmd, _, ok := m.nextMore(); ok {
+					m.geminiAnswer(w, stream, geminiCall(cmd))
+					return
+				}
 				m.geminiAnswer(w, stream, nil)
 				return
 			}
@@ -269,14 +339,21 @@ func (m *fakeModel) gemini(w http.ResponseWriter, stream bool, body []byte) {
 	}
 	for _, t := range req.Tools {
 		for _, f := range t.FunctionDeclarations {
-			if f.Name == "run_shell_command" && m.callOnce() {
-				m.geminiAnswer(w, stream, map[string]any{"functionCall": map[string]any{"name": "run_shell_command",
-					"args": map[string]any{"command": m.command, "description": "Run the command"}}})
+			if f.Name != "run_shell_command" {
+				continue
+			}
+			if cmd, _, ok := m.first(); ok {
+				m.geminiAnswer(w, stream, geminiCall(cmd))
 				return
 			}
 		}
 	}
 	m.geminiAnswer(w, stream, nil)
+}
+
+func geminiCall(cmd string) map[string]any {
+	return map[string]any{"functionCall": map[string]any{"name": "run_shell_command",
+		"args": map[string]any{"command": cmd, "description": "Run the command"}}}
 }
 
 func (m *fakeModel) geminiAnswer(w http.ResponseWriter, stream bool, part map[string]any) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/compress"
+	"github.com/shrinkrun/shrinkrun/setting"
 	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -55,7 +56,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	outFile := fl.String("stdout", "", "")
 	errFile := fl.String("stderr", "", "")
 	budget := fl.Int("budget", 0, "")
-	agent := fl.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	agent := fl.String("agent", "", "")
 	limit := fl.Int("cut-limit", 0, "")
 	if code, done := fl.parse(args, exactly(0), stdout, stderr); done {
 		return code
@@ -66,19 +67,25 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		err = errors.New("--command is required")
 	case *agent != "" && !clients.Known(clients.Name(*agent)):
 		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
-	case fl.Changed("budget") && *budget < 512:
-		err = errors.New("--budget must be at least 512 bytes")
-	case fl.Changed("cut-limit") && *limit < 1024:
-		err = errors.New("--cut-limit must be at least 1024 bytes")
+	case fl.Changed("budget") && *budget < setting.MinBudget:
+		err = fmt.Errorf("--budget must be at least %d bytes", setting.MinBudget)
+	case fl.Changed("cut-limit") && *limit < setting.MinCutLimit:
+		err = fmt.Errorf("--cut-limit must be at least %d bytes", setting.MinCutLimit)
 	}
 	if err != nil {
 		return fl.fail(stderr, err)
 	}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stderr, "shrinkrun: warning: %v\n", e)
+	}
+	if !fl.Changed("agent") {
+		*agent = string(setting.Agent(os.Getenv))
+	}
 	if !fl.Changed("budget") {
-		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
+		*budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
 	}
 	if !fl.Changed("cut-limit") {
-		*limit = envInt("SHRINKRUN_CUT_LIMIT", cmp.Or(clients.Limit(clients.Name(*agent)), shape.DefaultLimit))
+		*limit = setting.CutLimit(os.Getenv, cmp.Or(clients.Limit(clients.Name(*agent)), shape.DefaultLimit))
 	}
 	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget, Limit: *limit}
 	if *outFile == "" && *errFile == "" {

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/agents"
+	"github.com/shrinkrun/shrinkrun/agents/clients"
+	"github.com/shrinkrun/shrinkrun/deny"
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/hook"
 	"github.com/shrinkrun/shrinkrun/rules"
@@ -63,12 +65,8 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if setting.Disabled(os.Getenv) {
 		fmt.Fprintf(stdout, "SHRINKRUN_DISABLE=%s is set here: hooks started from this environment leave every command alone\n", os.Getenv("SHRINKRUN_DISABLE"))
 	}
-	for _, name := range setting.Booleans {
-		if val := os.Getenv(name); val != "" {
-			if _, ok := setting.Bool(val); !ok {
-				fmt.Fprintf(stdout, "note: %s=%s is not a boolean and is ignored: use 1 or 0 (true/false, yes/no, on/off)\n", name, val)
-			}
-		}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stdout, "note: %v\n", e)
 	}
 	if why := summariesOff(true); why != "" {
 		fmt.Fprintf(stdout, "summaries: off on this system, every command passes through: %s\n", why)
@@ -133,6 +131,9 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "  note: %s turns hooks off\n", off)
 			}
 		}
+		if title, ok := clientTitles[clients.Name(a.Name)]; ok {
+			fmt.Fprintf(stdout, "  prompt route: shrinkrun refuses what %s would deny: %s\n", title, denyState(clients.Name(a.Name)))
+		}
 	}
 	fmt.Fprintln(stdout, "cursor: no hook (beforeShellExecution cannot rewrite a command); `shrinkrun prompt` in AGENTS.md covers it")
 	if installed == 0 {
@@ -142,6 +143,15 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// denyState says what the prompt route's deny check reads for a client
+// from here: how many deny rules, from how many files, and any file it
+// cannot read (every command is then refused).
+func denyState(c clients.Name) string {
+	home, _ := os.UserHomeDir()
+	cwd, _ := os.Getwd()
+	return deny.Load(c, deny.Env{Home: home, Cwd: cwd, Getenv: os.Getenv}).Summary()
 }
 
 // routeState says what the agent makes of an installed entry, when that is

@@ -98,6 +98,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts.shell, opts.prefix = true, true
 		}
 	}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stderr, "shrinkrun: warning: %v\n", e)
+	}
 	if !opts.raw {
 		declareRules(stderr)
 	}
@@ -105,6 +108,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
 		return exitUsage
+	}
+	if inv.denied(stderr) {
+		return exitDenied
 	}
 	return inv.execute(stdin, stdout, stderr)
 }
@@ -124,7 +130,7 @@ func parseArgs(args []string) (options, []string, error) {
 	fs.IntVar(&o.captureLimit, "capture-limit", runner.DefaultLimit, "")
 	fs.IntVar(&o.budget, "budget", 0, "")
 	fs.IntVar(&o.cutLimit, "cut-limit", 0, "")
-	agent := fs.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	agent := fs.String("agent", "", "")
 	fs.BoolVar(&o.version, "version", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -134,27 +140,32 @@ func parseArgs(args []string) (options, []string, error) {
 		}
 		return o, nil, err
 	}
+	// A bad flag is a usage error; a bad setting in the environment is
+	// reported (warnSettings) and the default applies.
 	o.agent = clients.Name(*agent)
 	if *agent != "" && !clients.Known(o.agent) {
 		return o, nil, usageError{fmt.Sprintf("--agent %q: want claude, codex or gemini", *agent)}
 	}
+	if !fs.Changed("agent") {
+		o.agent = setting.Agent(os.Getenv)
+	}
 	o.client = cmp.Or(o.agent, clients.Detect(os.Getenv))
 	if !fs.Changed("budget") {
-		o.budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(o.client), summarize.DefaultBudget))
+		o.budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(o.client), summarize.DefaultBudget))
 	}
-	o.cutLimitSet = fs.Changed("cut-limit") || envInt("SHRINKRUN_CUT_LIMIT", 0) > 0
+	o.cutLimitSet = fs.Changed("cut-limit") || setting.CutLimit(os.Getenv, 0) > 0
 	if !fs.Changed("cut-limit") {
-		o.cutLimit = envInt("SHRINKRUN_CUT_LIMIT", cmp.Or(clients.Limit(o.client), shape.DefaultLimit))
+		o.cutLimit = setting.CutLimit(os.Getenv, cmp.Or(clients.Limit(o.client), shape.DefaultLimit))
 	}
 	o.noCut = setting.CutOff(os.Getenv)
 	if o.captureLimit < 1024 {
 		return o, nil, usageError{"--capture-limit must be at least 1024 bytes"}
 	}
-	if o.budget < 512 {
-		return o, nil, usageError{"--budget must be at least 512 bytes"}
+	if o.budget < setting.MinBudget {
+		return o, nil, usageError{fmt.Sprintf("--budget must be at least %d bytes", setting.MinBudget)}
 	}
-	if o.cutLimit < 1024 {
-		return o, nil, usageError{"--cut-limit must be at least 1024 bytes"}
+	if o.cutLimit < setting.MinCutLimit {
+		return o, nil, usageError{fmt.Sprintf("--cut-limit must be at least %d bytes", setting.MinCutLimit)}
 	}
 	if setting.Disabled(os.Getenv) {
 		o.raw = true
@@ -163,20 +174,12 @@ func parseArgs(args []string) (options, []string, error) {
 	return o, fs.Args(), nil
 }
 
-// envInt reads a positive integer setting from the environment; anything
-// else leaves the default.
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
-}
-
 // invocation is one command to run, classified.
 type invocation struct {
 	opts    options
 	cmd     runner.Command
 	text    string // the command as shown in the header
+	typed   string // the command as the model would type it without shrinkrun
 	class   classify.Result
 	explain []string
 	// raw is set when summaries are turned off (--raw, SHRINKRUN_DISABLE):
@@ -225,16 +228,23 @@ func newInvocation(o options, words []string) (*invocation, error) {
 			return nil, usageError{"-c needs a command string"}
 		}
 		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
-		inv.text = strings.TrimSpace(words[0])
+		inv.text, inv.typed = strings.TrimSpace(words[0]), words[0]
 		if !o.prefix {
 			inv.class = inv.shellString(words[0])
 		}
 		if o.prefix {
+			inv.cmd.Env = []string{prefixedEnv + "=1"}
 			inv.class = classify.Result{Reason: "not Claude Code's Bash envelope (a hook, an MCP server, or a shape this version does not know)"}
 			if inner, ok := classify.Envelope(words[0]); ok {
 				// The whole string runs as Claude Code built it; the block
-				// describes the model's command inside it.
+				// describes the model's command inside it, unless the shell
+				// snapshot it sources redefines one of its programs.
 				inv.text, inv.class = strings.TrimSpace(inner), rules.String(inner)
+				if inv.class.Rule != "" {
+					if why := snapshotRedefines(classify.EnvelopeSources(words[0]), inv.class); why != "" {
+						inv.class = classify.Result{Reason: why}
+					}
+				}
 			}
 		}
 		if len(words) > 1 {
@@ -256,6 +266,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Argv: argv, Env: assigns}
 		inv.text = quoteArgv(words)
+		inv.typed = inv.text
 		inv.class = rules.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv).InEnviron(os.Getenv)

@@ -57,7 +57,7 @@ Flags:
       --pty              run a captured command on a pseudo-terminal; its
                          stderr arrives merged into stdout, and terminal
                          escape sequences are removed before summarizing;
-                         stdin is typed into the terminal, then Ctrl-D
+                         stdin stays the caller's
       --capture-limit N  bytes of each stream kept in memory (head and tail),
                          in at most N/16 lines; at least 1024, default
                          4194304

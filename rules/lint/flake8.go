@@ -109,6 +109,7 @@ func flake8Finding(l string) (finding, bool) {
 		loc:   l[:len(l)-len(rest)-1],
 		rule:  code,
 		msg:   rest[2+len(code):],
+		line:  l,
 		error: isFlake8Error(code),
 	}, true
 }

@@ -254,6 +254,36 @@ def compute(values):
 EOF
 done
 
+# names: names that are not defined, each a different one, in two
+# modules: an error-level finding each, each with its own message (issue
+# 21: the blocks showed one message a rule, and the other names were lost).
+mkdir -p "$ROOT/names/ledger"
+printf '"""The ledger."""\n' >"$ROOT/names/ledger/__init__.py"
+{
+	echo '"""Totals of accounts nobody defined."""'
+	echo
+	echo
+	echo 'def totals():'
+	echo '    """Add up the books."""'
+	echo '    return ('
+	for n in rent wages taxes fuel insurance repairs postage licences interest travel meals; do
+		echo "        ${n}_total +"
+	done
+	echo '        training_total'
+	echo '    )'
+} >"$ROOT/names/ledger/books.py"
+cat >"$ROOT/names/ledger/report.py" <<'EOF'
+"""A report on names nobody defined."""
+from ledger.nowhere import layout
+
+
+def render(rows):
+    """Render the rows."""
+    header = column_titles(rows)
+    body = [format_row(row, widths) for row in rows]
+    return layout(header, body, footer_text)
+EOF
+
 FJSON='--format={"path": "%(path)s", "row": %(row)d, "col": %(col)d, "code": "%(code)s"}'
 if wanted flake8; then
 capture flake8 small calc 'flake8' "flake8 '$FJSON'"
@@ -273,6 +303,7 @@ capture flake8 grep_v shop 'flake8 shop | grep -v E501'
 capture flake8 merged_tail broken 'flake8 2>&1 | tail -3'
 capture flake8 tail_count shop 'flake8 --count shop | tail -3'
 capture flake8 head_errors broken 'flake8 2>&1 | head -2'
+capture flake8 names names 'flake8 ledger' "flake8 '$FJSON' ledger"
 fi
 
 if wanted pycodestyle; then
@@ -309,6 +340,7 @@ capture pylint grep_v shop 'pylint shop | grep -v C0'
 capture pylint merged broken 'pylint app 2>&1 | tail -15'
 capture pylint tail_rating shop 'pylint shop | tail -4'
 capture pylint head_merged broken 'pylint app 2>&1 | head -5'
+capture pylint names names 'pylint ledger' 'pylint --output-format=json ledger'
 fi
 
 if wanted golangci_lint; then

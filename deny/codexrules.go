@@ -1,8 +1,9 @@
-package hook
+package deny
 
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -13,24 +14,26 @@ import (
 //
 //	prefix_rule(pattern = ["git", "push"], decision = "forbidden")
 //
-// with literal arguments. parseCodexRules reads exactly that subset: calls
+// with literal arguments. ParseCodexRules reads exactly that subset: calls
 // of prefix_rule with keyword arguments whose values are strings or
 // (nested) lists of strings, comments and blank lines. Anything else (a
-// variable, a concatenation, another function) is an error, and the hook
-// then leaves every command alone, since what such a file matches cannot
-// be known without running it.
+// variable, a concatenation, another function) is an error: what such a
+// file matches cannot be known without running it.
 
-// codexRule is one prefix_rule: the alternatives for the first word of
-// its pattern, which is all the hook needs to know whether the rule could
-// concern a command.
-type codexRule struct {
-	first []string
+// CodexRule is one prefix_rule.
+type CodexRule struct {
+	// Pattern holds, for each token of the prefix, its alternatives.
+	Pattern [][]string
+	// Decision is allow, prompt or forbidden; allow when not given.
+	Decision string
+	// Justification is the rule's own explanation, if any.
+	Justification string
 }
 
-// parseCodexRules reads a rules file of the literal subset.
-func parseCodexRules(src string) ([]codexRule, error) {
+// ParseCodexRules reads a rules file of the literal subset.
+func ParseCodexRules(src string) ([]CodexRule, error) {
 	p := &starlark{src: src}
-	var rules []codexRule
+	var rules []CodexRule
 	for {
 		tok, err := p.next()
 		if err != nil {
@@ -45,7 +48,7 @@ func parseCodexRules(src string) ([]codexRule, error) {
 		if err := p.expect('('); err != nil {
 			return nil, err
 		}
-		var r codexRule
+		r := CodexRule{Decision: "allow"}
 		havePattern := false
 		for {
 			tok, err := p.next()
@@ -65,12 +68,26 @@ func parseCodexRules(src string) ([]codexRule, error) {
 			if err != nil {
 				return nil, err
 			}
-			if tok.text == "pattern" {
-				first, err := firstWord(v)
+			switch tok.text {
+			case "pattern":
+				pat, err := patternOf(v)
 				if err != nil {
 					return nil, p.errorf(tok, "%v", err)
 				}
-				r.first, havePattern = first, true
+				r.Pattern, havePattern = pat, true
+			case "decision", "justification":
+				s, ok := v.(string)
+				if !ok {
+					return nil, p.errorf(tok, "%s is not a string", tok.text)
+				}
+				if tok.text == "decision" {
+					if s != "allow" && s != "prompt" && s != "forbidden" {
+						return nil, p.errorf(tok, "decision %q is not allow, prompt or forbidden", s)
+					}
+					r.Decision = s
+				} else {
+					r.Justification = s
+				}
 			}
 			tok, err = p.next()
 			if err != nil {
@@ -90,28 +107,34 @@ func parseCodexRules(src string) ([]codexRule, error) {
 	}
 }
 
-// firstWord returns the alternatives of a pattern's first element: a
-// string, or a list of strings.
-func firstWord(v any) ([]string, error) {
+// patternOf reads a pattern: a non-empty list whose elements are strings
+// or non-empty lists of strings.
+func patternOf(v any) ([][]string, error) {
 	list, ok := v.([]any)
 	if !ok || len(list) == 0 {
 		return nil, errors.New("pattern is not a non-empty list")
 	}
-	switch x := list[0].(type) {
-	case string:
-		return []string{x}, nil
-	case []any:
-		var alts []string
-		for _, a := range x {
-			s, ok := a.(string)
-			if !ok {
-				return nil, errors.New("a pattern alternative is not a string")
+	pat := make([][]string, len(list))
+	for i, el := range list {
+		switch x := el.(type) {
+		case string:
+			pat[i] = []string{x}
+		case []any:
+			for _, a := range x {
+				s, ok := a.(string)
+				if !ok {
+					return nil, errors.New("a pattern alternative is not a string")
+				}
+				pat[i] = append(pat[i], s)
 			}
-			alts = append(alts, s)
+			if len(pat[i]) == 0 {
+				return nil, errors.New("a pattern element is an empty list")
+			}
+		default:
+			return nil, errors.New("a pattern element is not a string or a list of strings")
 		}
-		return alts, nil
 	}
-	return nil, errors.New("pattern's first element is not a string or a list of strings")
+	return pat, nil
 }
 
 // starlark is a tokenizer for the literal subset.
@@ -247,4 +270,39 @@ func (p *starlark) peek() (token, error) {
 	t, err := p.next()
 	p.pos, p.line = pos, line
 	return t, err
+}
+
+// CodexRulesDirs are the rules/ directories Codex could load: the system
+// layer's (/etc/codex), the user layer's ($CODEX_HOME, else ~/.codex) and
+// the .codex of the working directory and of each directory above it
+// (Codex loads the project layers from the project root down to the
+// working directory, when the project is trusted: reading them all is a
+// superset).
+func CodexRulesDirs(system, home, codexHome, cwd string) []string {
+	var dirs []string
+	if system != "" {
+		dirs = append(dirs, filepath.Join(system, "rules"))
+	}
+	if codexHome == "" && home != "" {
+		codexHome = filepath.Join(home, ".codex")
+	}
+	if codexHome != "" {
+		dirs = append(dirs, filepath.Join(codexHome, "rules"))
+	}
+	return append(dirs, upward(cwd, ".codex", "rules")...)
+}
+
+// upward joins elem to cwd and to every directory above it, nearest
+// first; nothing when cwd is not absolute.
+func upward(cwd string, elem ...string) []string {
+	if !filepath.IsAbs(cwd) {
+		return nil
+	}
+	var dirs []string
+	for d := filepath.Clean(cwd); ; d = filepath.Dir(d) {
+		dirs = append(dirs, filepath.Join(append([]string{d}, elem...)...))
+		if d == filepath.Dir(d) {
+			return dirs
+		}
+	}
 }
