@@ -71,6 +71,25 @@ func Envelope(s string) (inner string, ok bool) {
 	return inner, true
 }
 
+// EnvelopeSources returns the files an envelope sources (Claude Code's
+// shell snapshot), in order, or nil when s is not an envelope.
+func EnvelopeSources(s string) []string {
+	if _, ok := Envelope(s); !ok {
+		return nil
+	}
+	f, _ := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(s), "")
+	_, items := chain(f.Stmts[0])
+	var files []string
+	for _, it := range items {
+		if c, ok := call(it); ok {
+			if w, ok := words(c); ok && len(w) == 2 && (w[0] == "source" || w[0] == ".") {
+				files = append(files, w[1])
+			}
+		}
+	}
+	return files
+}
+
 // chain flattens a left-deep list of && and || into its operands and the
 // operator after each one (bash gives && and || the same precedence).
 func chain(s *syntax.Stmt) (ops []syntax.BinCmdOperator, items []*syntax.Stmt) {
@@ -154,7 +173,7 @@ func isTrue(s *syntax.Stmt) bool {
 // the command left the shell.
 func cwdRecord(s *syntax.Stmt) bool {
 	c, ok := call(s)
-	if !ok || len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.ClbOut || s.Redirs[0].N != nil {
+	if !ok || len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.RdrClob || s.Redirs[0].N != nil {
 		return false
 	}
 	if _, r := literal(s.Redirs[0].Word); r != nil {

@@ -61,6 +61,16 @@ func TestEnvelope(t *testing.T) {
 	}
 }
 
+func TestEnvelopeSources(t *testing.T) {
+	got := EnvelopeSources(setupPart + `eval 'git status' < /dev/null` + cwdPart)
+	if len(got) != 1 || got[0] != "/home/u/.claude/shell-snapshots/snapshot-bash-1796169163554-ldoxy0.sh" {
+		t.Errorf("EnvelopeSources = %q", got)
+	}
+	if got := EnvelopeSources(`source /x.sh 2>/dev/null || true && git status`); got != nil {
+		t.Errorf("not an envelope: %q", got)
+	}
+}
+
 // FuzzEnvelope checks that whatever Envelope accepts is a string whose
 // inner command, quoted back the way Claude Code quotes it, gives the same
 // envelope: the inner command is exactly the eval's string.

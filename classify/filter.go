@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -76,6 +77,9 @@ func filter(argv []string) (Filter, int, error) {
 		f.Cut = DropsAny
 		at, err = rgArgs(argv)
 	case "sed":
+		if !GNUTools {
+			return f, 0, errors.New("sed here is not GNU sed, whose scripts the filter reads")
+		}
 		f.Lines, f.Cut, at, err = sedArgs(argv)
 	default:
 		return f, 0, fmt.Errorf("pipe into a non-filter command %q", argv[0])
@@ -377,11 +381,14 @@ func isDigits(s string) bool {
 type Cuts struct {
 	By              []string // the stages that may leave lines out, as written
 	Start, End, Any bool     // where lines may be missing
+	// Discarded is the redirect that discarded the command's stderr, as
+	// written (2>/dev/null, 2>&-), or "".
+	Discarded string
 }
 
 // Cuts returns what r's filters may leave out; cat leaves out nothing.
 func (r Result) Cuts() Cuts {
-	var c Cuts
+	c := Cuts{Discarded: r.discarded}
 	for _, f := range r.Filters {
 		switch f.Cut {
 		case KeepsAll:

@@ -14,8 +14,6 @@ type Result = classify.Result
 func String(src string) Result  { return rules.String(src) }
 func Argv(argv []string) Result { return rules.Argv(argv) }
 
-var mergesStreams = classify.MergesStreams
-
 // What the filter and locale tests name unqualified.
 type Cut = classify.Cut
 
@@ -40,3 +38,18 @@ const (
 	CargoTest  = "bash.cargo_test"
 	GoTest     = "bash.go_test"
 )
+
+// In classifies a one-part command string with its words expanded in env,
+// as shrinkrun does for the -c form.
+func In(src string, env classify.Env) Result {
+	l, res := classify.Split(src)
+	if l == nil {
+		return res
+	}
+	if len(l.Parts) != 1 {
+		return Result{Reason: "a list"}
+	}
+	return l.Parts[0].Classify(rules.Match, env)
+}
+
+type Env = classify.Env

@@ -177,3 +177,24 @@ func addRule(t *testing.T, client clients.Name, env Env, rule string) *Rules {
 	}
 	return Load(client, env)
 }
+
+// BenchmarkCheck measures what the prompt route adds to a command for
+// each client: reading its files and checking the command against the
+// recorded rules.
+func BenchmarkCheck(b *testing.B) {
+	for _, name := range names {
+		corpus, err := denytest.Load(string(name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		set := corpus.Sets[0]
+		env := install(b, name, set.Files)
+		b.Run(string(name), func(b *testing.B) {
+			for b.Loop() {
+				if !Load(name, env).Check("git status && git push origin main").Denied {
+					b.Fatal("git push is not denied")
+				}
+			}
+		})
+	}
+}

@@ -121,18 +121,23 @@ func checkJSON(data []byte) error {
 }
 
 // checkObject reads an object's members after its '{', through its '}'.
+// Keys that differ only in case count as duplicates: encoding/json fills a
+// field from any of them, and the agent reads one exactly.
 func checkObject(dec *json.Decoder) error {
-	seen := map[string]bool{}
+	seen := map[string]string{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
 			return err
 		}
 		key := tok.(string) // the decoder only returns a string in key position
-		if seen[key] {
+		switch prev, ok := seen[strings.ToLower(key)]; {
+		case ok && prev == key:
 			return fmt.Errorf("duplicate key %q", key)
+		case ok:
+			return fmt.Errorf("duplicate key %q (differs from %q only in case)", key, prev)
 		}
-		seen[key] = true
+		seen[strings.ToLower(key)] = key
 		if err := checkValue(dec); err != nil {
 			return err
 		}

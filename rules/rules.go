@@ -40,6 +40,12 @@ type Rule struct {
 	// Usage lists the forms of the command the rule recognizes, as --help
 	// and shrinkrun prompt list them.
 	Usage []string
+	// Changes marks a command that changes a repository, a remote or the
+	// environment (a push, an install). shrinkrun prompt does not list it:
+	// on the prompt route the client decides on `shrinkrun ...`, and a user
+	// who allows that to save a summary should not be asked to allow these
+	// (docs/agents.md, "The prompt route").
+	Changes bool
 	// Env, when set, reads the environment the command runs in (getenv
 	// sees its own assignments first) for the first stage's argv as the
 	// tool reads it, and says why it changes the output the rule reads, or
@@ -86,10 +92,10 @@ var Table = []Family{
 		{ID: "bash.git_diff", Commands: []string{"git"}, Match: git.MatchDiff, Summarize: git.Diff, Env: git.DiffEnv, Usage: []string{"git diff"}},
 		{ID: "bash.git_log", Commands: []string{"git"}, Match: git.MatchLog, Summarize: git.Log, Env: git.LogEnv, Usage: []string{"git log --oneline"}},
 		{ID: "bash.git_show", Commands: []string{"git"}, Match: git.MatchShow, Summarize: git.Show, Env: git.ShowEnv, Usage: []string{"git show"}},
-		{ID: "bash.git_push", Commands: []string{"git"}, Match: git.MatchPush, Summarize: git.Push, Usage: []string{"git push"}},
-		{ID: "bash.git_pull", Commands: []string{"git"}, Match: git.MatchPull, Summarize: git.Pull, Usage: []string{"git pull"}},
-		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}},
-		{ID: "bash.git_clone", Commands: []string{"git"}, Match: git.MatchClone, Summarize: git.Clone, Usage: []string{"git clone"}},
+		{ID: "bash.git_push", Commands: []string{"git"}, Match: git.MatchPush, Summarize: git.Push, Usage: []string{"git push"}, Changes: true},
+		{ID: "bash.git_pull", Commands: []string{"git"}, Match: git.MatchPull, Summarize: git.Pull, Usage: []string{"git pull"}, Changes: true},
+		{ID: "bash.git_fetch", Commands: []string{"git"}, Match: git.MatchFetch, Summarize: git.Fetch, Usage: []string{"git fetch"}, Changes: true},
+		{ID: "bash.git_clone", Commands: []string{"git"}, Match: git.MatchClone, Summarize: git.Clone, Usage: []string{"git clone"}, Changes: true},
 	}},
 	{Name: "cargo", Finder: cargo.Finder, Rules: []Rule{
 		{ID: "bash.cargo_check", Commands: []string{"cargo"}, Match: cargo.MatchCheck, Summarize: cargo.Check, Env: cargo.Env, Usage: []string{"cargo check"}},
@@ -101,12 +107,12 @@ var Table = []Family{
 		{ID: "bash.go_test", Commands: []string{"go"}, Match: golang.MatchTest, Env: golang.Env(golang.MatchTest), Summarize: golang.Test, Usage: []string{"go test"}, Output: golang.TestOutput},
 		{ID: "bash.go_build", Commands: []string{"go"}, Match: golang.MatchBuild, Env: golang.Env(golang.MatchBuild), Summarize: golang.Build, Usage: []string{"go build"}},
 		{ID: "bash.go_vet", Commands: []string{"go"}, Match: golang.MatchVet, Env: golang.Env(golang.MatchVet), Summarize: golang.Vet, Usage: []string{"go vet"}},
-		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Env: golang.Env(golang.MatchMod), Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}},
+		{ID: "bash.go_mod", Commands: []string{"go"}, Match: golang.MatchMod, Env: golang.Env(golang.MatchMod), Summarize: golang.Mod, Usage: []string{"go get", "go mod download"}, Changes: true},
 	}},
 	{Name: "python", Finder: python.Finder, Rules: []Rule{
 		{ID: "bash.pytest", Commands: []string{"pytest", "python", "python3"}, Match: python.MatchPytest, Summarize: python.Pytest, Usage: []string{"pytest"}, Env: python.PytestEnv, Output: python.PytestOutput},
 		{ID: "bash.mypy", Commands: []string{"mypy", "python", "python3"}, Match: python.MatchMypy, Summarize: python.Mypy, Usage: []string{"mypy"}, Env: python.MypyEnv},
-		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}, Env: python.PipEnv},
+		{ID: "bash.pip_install", Commands: []string{"pip", "pip3", "python", "python3"}, Match: python.MatchPipInstall, Summarize: python.PipInstall, Usage: []string{"pip install"}, Env: python.PipEnv, Changes: true},
 		{ID: "bash.unittest", Commands: []string{"python", "python3", "./manage.py"}, Match: python.MatchUnittest, Summarize: python.Unittest, Usage: []string{"python -m unittest", "python manage.py test"}, Output: python.UnittestOutput},
 	}},
 	{Name: "node", Finder: node.Finder, Rules: []Rule{
@@ -115,23 +121,25 @@ var Table = []Family{
 		{ID: "bash.npm_test", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmTest, Summarize: node.NpmTest, Usage: []string{"npm test"}, Env: node.TestScriptEnv, Host: true},
 		{ID: "bash.tsc", Commands: []string{"tsc", "npx"}, Match: node.MatchTsc, Summarize: node.Tsc, Usage: []string{"tsc"}, Env: node.RunnerEnv, Output: node.TscOutput},
 		{ID: "bash.eslint", Commands: []string{"eslint", "npx"}, Match: node.MatchESLint, Summarize: node.ESLint, Usage: []string{"eslint"}, Env: node.ESLintEnv},
-		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}, Env: node.InstallEnv},
+		{ID: "bash.npm_install", Commands: []string{"npm", "pnpm", "yarn"}, Match: node.MatchNpmInstall, Summarize: node.NpmInstall, Usage: []string{"npm install"}, Env: node.InstallEnv, Changes: true},
 	}},
 	{Name: "search", Finder: search.Finder, Translated: true, Rules: []Rule{
 		{ID: "bash.rg", Commands: []string{"rg"}, Match: search.MatchRg, Summarize: search.Rg, Usage: []string{"rg PATTERN"}, Env: search.RgEnv},
-		{ID: "bash.grep", Commands: []string{"grep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
+		{ID: "bash.grep", Commands: []string{"grep", "egrep", "fgrep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
 		{ID: "bash.git_grep", Commands: []string{"git"}, Match: search.MatchGitGrep, Summarize: search.GitGrep, Usage: []string{"git grep -n PATTERN"}},
 	}},
 	{Name: "listing", Finder: listing.Finder, Translated: true, Rules: []Rule{
 		{ID: "bash.find", Commands: []string{"find"}, Match: listing.MatchFind, Summarize: listing.Find, Usage: []string{"find"}},
 		{ID: "bash.fd", Commands: []string{"fd", "fdfind"}, Match: listing.MatchFd, Summarize: listing.Fd, Usage: []string{"fd", "fdfind"}},
 		{ID: "bash.git_ls_files", Commands: []string{"git"}, Match: listing.MatchGitLsFiles, Summarize: listing.GitLsFiles, Usage: []string{"git ls-files"}},
+		{ID: "bash.git_ls_tree", Commands: []string{"git"}, Match: listing.MatchGitLsTree, Summarize: listing.GitLsTree, Usage: []string{"git ls-tree --name-only HEAD"}},
 		{ID: "bash.tree", Commands: []string{"tree"}, Match: listing.MatchTree, Summarize: listing.Tree, Usage: []string{"tree"}},
 		{ID: "bash.ls", Commands: []string{"ls"}, Match: listing.MatchLs, Summarize: listing.Ls, Usage: []string{"ls -la", "ls -R"}},
 	}},
 	{Name: "lint", Finder: lint.Finder, Rules: []Rule{
 		{ID: "bash.flake8", Commands: []string{"flake8", "python", "python3"}, Match: lint.MatchFlake8, Summarize: lint.Flake8, Usage: []string{"flake8"}},
 		{ID: "bash.pylint", Commands: []string{"pylint", "python", "python3"}, Match: lint.MatchPylint, Summarize: lint.Pylint, Usage: []string{"pylint"}},
+		{ID: "bash.pycodestyle", Commands: []string{"pycodestyle", "python", "python3"}, Match: lint.MatchPycodestyle, Summarize: lint.Pycodestyle, Usage: []string{"pycodestyle"}},
 		{ID: "bash.golangci_lint", Commands: []string{"golangci-lint"}, Match: lint.MatchGolangciLint, Summarize: lint.GolangciLint, Usage: []string{"golangci-lint run"}},
 	}},
 	{Name: "cc", Finder: cc.Finder, Translated: true, Rules: []Rule{
@@ -140,13 +148,15 @@ var Table = []Family{
 		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}, Env: cc.MakeEnv},
 		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
 		{ID: "bash.ctest", Commands: []string{"ctest"}, Match: cc.MatchCTest, Summarize: cc.CTest, Usage: []string{"ctest"}},
+		{ID: "bash.clang_tidy", Commands: []string{"clang-tidy"}, Match: cc.MatchClangTidy, Summarize: cc.ClangTidy, Usage: []string{"clang-tidy"}},
+		{ID: "bash.cppcheck", Commands: []string{"cppcheck"}, Match: cc.MatchCppcheck, Summarize: cc.Cppcheck, Usage: []string{"cppcheck"}},
 	}},
 	// Rules written in the format (declared.go): each finds its own
 	// failures, in its own output.
 	{Name: "shipped", Finder: noFinder, Rules: []Rule{
-		shipped("apt_get_install.toml", []string{"apt-get", "apt"}, "apt-get install"),
+		changes(shipped("apt_get_install.toml", []string{"apt-get", "apt"}, "apt-get install")),
 		shipped("esbuild.toml", []string{"esbuild"}, "esbuild"),
-		shipped("docker.toml", []string{"docker"}, "docker build", "docker pull", "docker push"),
+		changes(shipped("docker.toml", []string{"docker"}, "docker build", "docker pull", "docker push")),
 		shipped("mvn.toml", []string{"mvn", "mvnw"}, "mvn compile", "mvn test", "mvn package"),
 	}},
 }
@@ -323,18 +333,45 @@ func family(id string) string {
 	return ""
 }
 
-// Commands lists the command forms of every rule, as --help and shrinkrun
-// prompt show them: a family's forms joined by ", ", the first in full and
-// the others without the command name they share with it ("git status,
-// diff, log --oneline"), and the families joined by "; ".
+// Commands lists the command forms of every rule, as --help shows them:
+// a family's forms joined by ", ", the first in full and the others
+// without the command name they share with it ("git status, diff, log
+// --oneline"), and the families joined by "; ".
 func Commands() string {
+	return commands(func(Rule) bool { return true })
+}
+
+// changes marks a rule whose command changes a repository, a remote or the
+// environment (Rule.Changes).
+func changes(r Rule) Rule {
+	r.Changes = true
+	return r
+}
+
+// PromptCommands lists, as Commands does, the forms shrinkrun prompt asks
+// an agent to run through shrinkrun: those of the rules that change
+// nothing.
+func PromptCommands() string {
+	return commands(func(r Rule) bool { return !r.Changes })
+}
+
+func commands(keep func(Rule) bool) string {
 	var b strings.Builder
-	for i, f := range Table {
-		if i > 0 {
+	for _, f := range Table {
+		var rs []Rule
+		for _, r := range f.Rules {
+			if keep(r) {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
 			b.WriteString("; ")
 		}
 		first := ""
-		for j, r := range f.Rules {
+		for j, r := range rs {
 			for k, form := range r.Usage {
 				name, rest, _ := strings.Cut(form, " ")
 				switch {

@@ -43,6 +43,27 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
+	// shrinkrun prompt lists the forms of the rules that change nothing,
+	// and none of the others' (issue 21). Each family's list names its
+	// first command once: "git status, diff" is git status and git diff.
+	listed := map[string]bool{}
+	for _, family := range strings.Split(rules.PromptCommands(), "; ") {
+		forms := strings.Split(family, ", ")
+		first, _, _ := strings.Cut(forms[0], " ")
+		for _, form := range forms {
+			listed[form] = true
+			listed[first+" "+form] = true
+		}
+	}
+	for _, f := range rules.Table {
+		for _, r := range f.Rules {
+			for _, form := range r.Usage {
+				if listed[form] == r.Changes {
+					t.Errorf("%s (Changes %v): %q listed by PromptCommands is %v: %s", r.ID, r.Changes, form, listed[form], rules.PromptCommands())
+				}
+			}
+		}
+	}
 	// vitest is listed by its name; it runs the tests with run.
 	if got := rules.Argv([]string{"vitest", "run"}); got.Rule != "bash.vitest" {
 		t.Errorf("vitest run: %q", got.Rule)

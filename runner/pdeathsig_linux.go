@@ -23,8 +23,8 @@ func dieWithParent(cmd *exec.Cmd) {
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 }
 
-// ptyAttrs gives a pty child its own session with the terminal as its
-// controlling tty, keeping the parent-death signal dieWithParent set.
+// ptyAttrs gives a pty child its own session with the terminal, its
+// stdout (fd 1: its stdin is the caller's), as its controlling tty, keeping the parent-death signal dieWithParent set.
 func ptyAttrs(cmd *exec.Cmd) *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setsid: true, Setctty: true, Pdeathsig: cmd.SysProcAttr.Pdeathsig}
+	return &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1, Pdeathsig: cmd.SysProcAttr.Pdeathsig}
 }

@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build unix && !linux
 
 package runner
 
@@ -16,8 +16,8 @@ func dieWithParent(cmd *exec.Cmd) {
 	}
 }
 
-// ptyAttrs gives a pty child its own session with the terminal as its
-// controlling tty.
+// ptyAttrs gives a pty child its own session with the terminal, its
+// stdout (fd 1: its stdin is the caller's), as its controlling tty.
 func ptyAttrs(*exec.Cmd) *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	return &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1}
 }

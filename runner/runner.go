@@ -43,6 +43,8 @@ type Command struct {
 	// Env holds NAME=value words added to shrinkrun's environment, for
 	// leading assignments in argv mode (`shrinkrun -- FOO=1 cargo test`).
 	Env []string
+	// Dir is the directory the command runs in; "" is shrinkrun's own.
+	Dir string
 }
 
 // Status is how the child ended.
@@ -90,6 +92,7 @@ func (c Command) cmd() *exec.Cmd {
 	if len(c.Env) > 0 {
 		cmd.Env = append(os.Environ(), c.Env...)
 	}
+	cmd.Dir = c.Dir
 	return cmd
 }
 
@@ -128,18 +131,26 @@ func lookPath(name string, env []string) (string, error) {
 			path = v
 		}
 	}
+	// A file found but not executable is remembered: with no executable
+	// one after it, execvp fails with EACCES, and bash says "Permission
+	// denied" (126), not "command not found" (127).
+	notFound := exec.ErrNotFound
 	if name != "" {
 		for _, dir := range filepath.SplitList(path) {
 			p := filepath.Join(dir, name)
 			if dir == "" || dir == "." {
 				p = "./" + name
 			}
-			if found, err := exec.LookPath(p); err == nil {
+			found, err := exec.LookPath(p)
+			if err == nil {
 				return found, nil
+			}
+			if fi, serr := os.Stat(p); errors.Is(err, fs.ErrPermission) && serr == nil && !fi.IsDir() {
+				notFound = fs.ErrPermission
 			}
 		}
 	}
-	return "", &exec.Error{Name: name, Err: exec.ErrNotFound}
+	return "", &exec.Error{Name: name, Err: notFound}
 }
 
 // startFailed converts an error from Start into the status bash would give.

@@ -2,8 +2,10 @@ package runner
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,8 +67,18 @@ func TestLookPath(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	noexec := filepath.Join(dir, "noexec")
+	os.MkdirAll(noexec, 0o755)
+	os.WriteFile(filepath.Join(noexec, "tool"), []byte("#!/bin/sh\n"), 0o644)
 	t.Chdir(dir)
 	t.Setenv("PATH", "/usr/bin:/bin")
+	// Found but not executable: permission denied (126), not not found.
+	if _, err := lookPath("tool", []string{"PATH=" + noexec}); !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("a file on PATH that is not executable: %v, want permission denied", err)
+	}
+	if got, err := lookPath("tool", []string{"PATH=" + noexec + ":" + bin}); err != nil || got != filepath.Join(bin, "tool") {
+		t.Errorf("an executable after one that is not: %q, %v", got, err)
+	}
 	tests := []struct {
 		name string
 		env  []string
@@ -197,10 +209,27 @@ func TestCapturePTY(t *testing.T) {
 	}
 }
 
-// Under a pseudo-terminal the child reads stdin from the terminal, then the
-// end of input (Ctrl-D), whether or not the input ends a line, and again if
-// it reads once more; the terminal does not echo the input into the
-// capture.
+// Under a pseudo-terminal the child writes to the terminal but reads the
+// stdin it is given, as bash gives it (issue 21: a recognized command that
+// tests isatty(0), rg with no path, searched the directory instead of the
+// piped input). It reads to the end of its input, whether or not the input
+// ends a line, and the input is not echoed into the capture.
+func TestCapturePTYStdinNotTerminal(t *testing.T) {
+	for _, stdin := range []io.Reader{strings.NewReader("piped\n"), nil} {
+		out, st := Capture(sh(`if [ -t 0 ]; then echo stdin-tty; else echo stdin-notty; fi; if [ -t 1 ]; then echo stdout-tty; fi; cat`), Options{PTY: true, Stdin: stdin})
+		want := "stdin-notty\r\nstdout-tty\r\n"
+		if stdin != nil {
+			want += "piped\r\n"
+		}
+		if got := string(out.Stdout.Bytes()); st.ExitCode() != 0 || got != want {
+			t.Errorf("stdin %v: status %+v, got %q, want %q", stdin != nil, st, got, want)
+		}
+	}
+}
+
+// A child that reads its stdin to the end under a pseudo-terminal ends,
+// whether or not the input ends a line (issue 14, item 8: it waited for an
+// end of input on the terminal).
 func TestCapturePTYStdin(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -8,11 +8,11 @@ import (
 	"io/fs"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/privdir"
+	"github.com/shrinkrun/shrinkrun/setting"
 )
 
 // Default limits: a week covers a working session and its follow-ups, and
@@ -40,15 +40,13 @@ func LimitsFromEnv(getenv func(string) string) (maxAge time.Duration, maxBytes i
 	return maxAge, maxBytes
 }
 
-// envInt returns s*unit, def when s is not a non-negative integer, and
-// saturates instead of overflowing: a number too large for int64 means no
-// limit as much as one whose product is.
+// envInt returns s*unit, def when s is not a non-negative integer
+// (setting.Count), and saturates instead of overflowing: a number too large
+// for int64 means no limit as much as one whose product is.
 func envInt(s string, unit, def int64) int64 {
-	n, err := strconv.ParseInt(s, 10, 64)
+	n, ok := setting.Count(s)
 	switch {
-	case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(s, "-"):
-		return math.MaxInt64
-	case err != nil || n < 0:
+	case !ok:
 		return def
 	case n > math.MaxInt64/unit:
 		return math.MaxInt64

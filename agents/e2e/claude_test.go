@@ -13,6 +13,9 @@ import (
 type claudeRun struct {
 	runResult
 	denied bool
+	// deniedIDs are the tool calls Claude Code denied or, in -p, would
+	// have asked about (the model's calls are toolu_01, toolu_02...).
+	deniedIDs map[string]bool
 }
 
 // runClaude runs `claude -p` in dir with the fake model behind
@@ -28,13 +31,19 @@ func (s *scratch) runClaude(dir string, args ...string) claudeRun {
 		"DISABLE_AUTOUPDATER=1",
 	}, argv...)
 	var out struct {
-		Denials []json.RawMessage `json:"permission_denials"`
-		IsError bool              `json:"is_error"`
+		Denials []struct {
+			ID string `json:"tool_use_id"`
+		} `json:"permission_denials"`
+		IsError bool `json:"is_error"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		s.t.Fatalf("claude printed no JSON result (exit %d): %v\nstdout: %s\nstderr: %s", r.exit, err, r.stdout, r.stderr)
 	}
-	return claudeRun{runResult: r, denied: len(out.Denials) > 0}
+	ids := map[string]bool{}
+	for _, d := range out.Denials {
+		ids[d.ID] = true
+	}
+	return claudeRun{runResult: r, denied: len(out.Denials) > 0, deniedIDs: ids}
 }
 
 // claudeCases are the permission situations of issue 13, each run with and
@@ -127,4 +136,26 @@ func withOldHook(settings string) string {
 		return "{" + entry + "}"
 	}
 	return strings.TrimSuffix(strings.TrimSpace(settings), "}") + ", " + entry + "}"
+}
+
+// TestClaudeSnapshotAlias runs issue 21's alias with the real client: an
+// alias for git in the user's ~/.bashrc reaches Claude Code's shell
+// snapshot, which the envelope sources before it evals the command, so
+// git there is not the program a rule reads. With the shell prefix the
+// command passes through; without the alias the same command gets a block.
+func TestClaudeSnapshotAlias(t *testing.T) {
+	client(t, "claude")
+	for _, alias := range []bool{true, false} {
+		s := newScratch(t, "git diff")
+		if alias {
+			s.write(filepath.Join(s.home, ".bashrc"), "alias git='git -c status.showUntrackedFiles=no'\n")
+		}
+		s.shrinkrun(s.home, "init", "claude")
+		r := s.runClaude(s.repo, "--allowedTools", "Bash")
+		block := strings.Contains(r.result(), blockMark)
+		t.Logf("alias=%v: block=%v, %d bytes to the model", alias, block, len(r.result()))
+		if block == alias || !r.ranUnder("git diff") {
+			t.Errorf("alias=%v: block=%v, want %v; history %v; the model got:\n%.500s", alias, block, !alias, r.history, r.result())
+		}
+	}
 }

@@ -17,6 +17,11 @@ import (
 func (s *scratch) fakeBin(names ...string) {
 	s.t.Helper()
 	dir := filepath.Join(filepath.Dir(s.home), "fakebin")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		s.t.Fatal(err)
+	}
+	// shrinkrun itself, as the prompt route's model types it.
+	os.Symlink(work.shrinkrun, filepath.Join(dir, "shrinkrun"))
 	for _, n := range names {
 		s.write(filepath.Join(dir, n), "#!/bin/sh\necho \"ran: $(basename \"$0\") $*\"\n")
 		if err := os.Chmod(filepath.Join(dir, n), 0o755); err != nil {
@@ -36,23 +41,35 @@ func (s *scratch) fakeBin(names ...string) {
 // rules of files (a set of deny/testdata/decisions) and everything else
 // allowed, and returns for each command whether the client refused it,
 // and what the model got.
-func (s *scratch) decide(client string, files map[string]string, commands []string) (refused []bool, results []string) {
+//
+// For Claude Code, a ".settings" file replaces the settings that allow
+// Bash; args are the client's own (Gemini CLI's --yolo).
+func (s *scratch) decide(client string, files map[string]string, commands []string, args ...string) (refused []bool, results []string) {
 	s.t.Helper()
 	s.model.command, s.model.more = commands[0], commands[1:]
 	var r runResult
+	var claudeDenied map[string]bool
 	switch client {
 	case "claude":
-		var deny []string
-		for _, line := range strings.Split(strings.TrimSpace(files[".rules"]), "\n") {
-			deny = append(deny, js(line))
+		settings, ok := files[".settings"]
+		if !ok {
+			var deny []string
+			for _, line := range strings.Split(strings.TrimSpace(files[".rules"]), "\n") {
+				deny = append(deny, js(line))
+			}
+			settings = fmt.Sprintf(`{"permissions": {"allow": ["Bash"], "deny": [%s]}}`, strings.Join(deny, ", "))
 		}
-		s.write(filepath.Join(s.home, ".claude", "settings.json"),
-			fmt.Sprintf(`{"permissions": {"allow": ["Bash"], "deny": [%s]}}`, strings.Join(deny, ", ")))
-		r = s.runClaude(s.repo).runResult
+		if !strings.Contains(s.read(filepath.Join(s.home, ".claude", "settings.json")), "CLAUDE_CODE_SHELL_PREFIX") {
+			s.write(filepath.Join(s.home, ".claude", "settings.json"), settings)
+		}
+		cr := s.runClaude(s.repo, args...)
+		r, claudeDenied = cr.runResult, cr.deniedIDs
 	case "codex":
-		s.codexConfig("")
+		if s.read(filepath.Join(s.home, ".codex", "config.toml")) == "" {
+			s.codexConfig("")
+		}
 		s.write(filepath.Join(s.home, ".codex", "rules", "default.rules"), files[".rules"])
-		r = s.runCodex(s.repo, "--dangerously-bypass-approvals-and-sandbox")
+		r = s.runCodex(s.repo, append([]string{"--dangerously-bypass-approvals-and-sandbox"}, args...)...)
 	case "gemini":
 		extra := strings.TrimSpace(files[".json"])
 		extra = strings.TrimSuffix(strings.TrimPrefix(extra, "{"), "}")
@@ -60,7 +77,7 @@ func (s *scratch) decide(client string, files map[string]string, commands []stri
 		if p, ok := files[".toml"]; ok {
 			s.write(filepath.Join(s.home, ".gemini", "policies", "deny.toml"), p)
 		}
-		r = s.runGemini(s.repo, "--yolo")
+		r = s.runGemini(s.repo, args...)
 	}
 	if r.calls == 0 {
 		// The client did not offer the model its shell at all (Claude Code
@@ -73,18 +90,19 @@ func (s *scratch) decide(client string, files map[string]string, commands []stri
 	if len(r.results) != len(commands) {
 		s.t.Fatalf("%s: %d results for %d commands:\n%q\nstdout: %s\nstderr: %s", client, len(r.results), len(commands), r.results, r.stdout, r.stderr)
 	}
-	for _, res := range r.results {
-		refused = append(refused, clientRefused(client, res))
+	for i, res := range r.results {
+		if client == "claude" {
+			refused = append(refused, claudeDenied[fmt.Sprintf("toolu_%02d", i+1)])
+		} else {
+			refused = append(refused, clientRefused(client, res))
+		}
 	}
 	return refused, r.results
 }
 
-// clientRefused reads a client's refusal in a tool result.
+// clientRefused reads Codex's or Gemini CLI's refusal in a tool result.
 func clientRefused(client, result string) bool {
-	switch client {
-	case "claude":
-		return strings.Contains(result, "Permission to use Bash") && strings.Contains(result, "denied")
-	case "codex":
+	if client == "codex" {
 		return !codexRan(result)
 	}
 	return !strings.Contains(result, "Output:")
@@ -120,7 +138,11 @@ func TestDecisions(t *testing.T) {
 					}
 					s := newScratch(t, "")
 					s.fakeBin("git", "npm", "tool", "deploy", "curl")
-					refused, results := s.decide(name, set.Files, cmds)
+					var args []string
+					if name == "gemini" {
+						args = []string{"--yolo"}
+					}
+					refused, results := s.decide(name, set.Files, cmds, args...)
 					for i := range cmds {
 						c := &set.Cases[start+i]
 						got := map[bool]string{true: "deny", false: "run"}[refused[i]]

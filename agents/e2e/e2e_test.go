@@ -115,12 +115,11 @@ func client(t *testing.T, name string) string {
 // scratch is one run's world: a fresh HOME, copies of the fixtures the run
 // works in, and the environment every client gets.
 type scratch struct {
-	t           *testing.T
-	home, repo  string
-	crate       string
-	env         []string
-	model       *fakeModel
-	shrinkrunOn bool
+	t          *testing.T
+	home, repo string
+	crate      string
+	env        []string
+	model      *fakeModel
 	// longRun bounds a run by 900 s instead of 120: a whole session.
 	longRun bool
 }
@@ -176,6 +175,12 @@ func (s *scratch) write(path, content string) {
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		s.t.Fatal(err)
 	}
+}
+
+// read returns a file of the scratch world, or "".
+func (s *scratch) read(path string) string {
+	data, _ := os.ReadFile(path)
+	return string(data)
 }
 
 // shrinkrun runs the shrinkrun binary in the scratch world, as the user

@@ -22,32 +22,50 @@ import (
 // long log waits for ever: GIT_PAGER=cat (which outranks core.pager and
 // PAGER) makes it print, as it does on a pipe. The command's own
 // assignments come after it and still win.
-func (inv *invocation) child() runner.Command {
+func (inv *invocation) child(c runner.Command) runner.Command {
 	if !inv.opts.pty {
-		return inv.cmd
+		return c
 	}
-	c := inv.cmd
 	c.Env = append([]string{"GIT_PAGER=cat"}, c.Env...)
 	return c
+}
+
+// command is what curated runs: the command bash would exec, without bash,
+// where shell.direct finds that nothing else bash does would show, and the
+// command as given otherwise. fallback is the command as given, for when
+// the first cannot be started: bash then says why, as it would have.
+func (inv *invocation) command() (c runner.Command, fallback *runner.Command) {
+	if inv.shell == nil || inv.opts.login || inv.opts.errexit {
+		return inv.cmd, nil
+	}
+	d, ok := inv.shell.direct(inv.class, inv.execs)
+	if !ok {
+		return inv.cmd, nil
+	}
+	inv.note("runs %s without bash in between: bash would run exactly that", d.Argv[0])
+	return d, &inv.cmd
 }
 
 // curated runs a recognized command with its output captured, then prints
 // the block, or the raw output when the block would not be clearly smaller.
 func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
+	runner.Prepare()
 	inv.flushExplain(stderr)
 	opt := runner.Options{Limit: inv.opts.captureLimit, PTY: inv.opts.pty, Stdin: stdin}
-	entry, keepErr := inv.openEntry()
-	if entry != nil {
-		defer entry.Close()
-		opt.StdoutTee, opt.StderrTee = entry.Stdout(), entry.Stderr()
-	}
+	entry := inv.newEntry()
+	defer entry.Close()
+	opt.StdoutTee, opt.StderrTee = entry.Stdout(), entry.Stderr()
 	stopProgress := func() {}
 	if progressWanted(stderr) {
 		m := &meter{}
 		opt.StdoutTee, opt.StderrTee = teeTo(opt.StdoutTee, m), teeTo(opt.StderrTee, m)
 		stopProgress = startProgress(stderr, m)
 	}
-	out, st := runner.Capture(inv.child(), opt)
+	c, fallback := inv.command()
+	out, st := runner.Capture(inv.child(c), opt)
+	if st.StartErr != nil && fallback != nil {
+		out, st = runner.Capture(inv.child(*fallback), opt)
+	}
 	stopProgress()
 	capOut, capErr := out.Stdout.Bytes(), out.Stderr.Bytes()
 	r := inv.captured(out, st, inv.class.Tool(), blockBudget(inv.opts.budget, inv.opts.client, out.Stdout.Total()+out.Stderr.Total()))
@@ -57,7 +75,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		// there, while the header still counts each real stream.
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
-	id, kept := inv.keep(entry, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+	id, kept := inv.keep(entry, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
 	r.RawOutput = kept
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
@@ -227,29 +245,31 @@ func teeTo(w io.Writer, m *meter) io.Writer {
 	return io.MultiWriter(w, m)
 }
 
-// openEntry starts the on-disk copy of the raw output. A store that cannot
-// be used never stops the command; the block then says why.
-func (inv *invocation) openEntry() (*store.Entry, error) {
-	state, err := inv.openState()
-	if err != nil {
-		return nil, err
-	}
+// newEntry is the on-disk copy of the raw output, created by the first
+// byte the command writes (store.Pending), so the state directory is not
+// on the way to starting the child. A store that cannot be used never stops
+// the command; the block then says why.
+func (inv *invocation) newEntry() *store.Pending {
 	_, maxBytes := store.LimitsFromEnv(os.Getenv)
-	return store.Create(state, maxBytes)
+	return store.CreateLater(inv.openState, maxBytes)
 }
 
 // keep commits the raw output and returns the block's raw_output value.
 // The entry stays locked until the caller closes it, after the block is
-// printed, so the prune here (or another run's) cannot remove it first.
-func (inv *invocation) keep(e *store.Entry, err error, m store.Meta) (id, rawOutput string) {
-	if err == nil {
-		if id, err = e.Commit(m); err == nil {
-			maxAge, maxBytes := store.LimitsFromEnv(os.Getenv)
-			_ = store.MaybePrune(inv.state, maxAge, maxBytes, time.Now())
-			return id, "shrinkrun show " + id
-		}
+// printed, so the prune here (or another run's) cannot remove it first. A
+// relayed pass-through that began its cut after its start was dropped has
+// no entry (nil).
+func (inv *invocation) keep(e *store.Pending, m store.Meta) (id, rawOutput string) {
+	if e == nil {
+		return "", "not kept (the start of the output was not held, so no copy would be whole)"
 	}
-	return "", "not kept (" + err.Error() + ")"
+	id, err := e.Commit(m)
+	if err != nil {
+		return "", "not kept (" + err.Error() + ")"
+	}
+	maxAge, maxBytes := store.LimitsFromEnv(os.Getenv)
+	_ = store.MaybePrune(inv.state, maxAge, maxBytes, time.Now())
+	return id, "shrinkrun show " + id
 }
 
 // replayRaw prints a stored entry's stdout and stderr to ours, byte for

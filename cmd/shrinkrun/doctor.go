@@ -13,9 +13,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/agents"
+	"github.com/shrinkrun/shrinkrun/agents/clients"
+	"github.com/shrinkrun/shrinkrun/deny"
 	"github.com/shrinkrun/shrinkrun/history"
 	"github.com/shrinkrun/shrinkrun/hook"
 	"github.com/shrinkrun/shrinkrun/rules"
@@ -63,12 +66,11 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if setting.Disabled(os.Getenv) {
 		fmt.Fprintf(stdout, "SHRINKRUN_DISABLE=%s is set here: hooks started from this environment leave every command alone\n", os.Getenv("SHRINKRUN_DISABLE"))
 	}
-	for _, name := range setting.Booleans {
-		if val := os.Getenv(name); val != "" {
-			if _, ok := setting.Bool(val); !ok {
-				fmt.Fprintf(stdout, "note: %s=%s is not a boolean and is ignored: use 1 or 0 (true/false, yes/no, on/off)\n", name, val)
-			}
-		}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stdout, "note: %v\n", e)
+	}
+	if why := summariesOff(true); why != "" {
+		fmt.Fprintf(stdout, "summaries: off on this system, every command passes through: %s\n", why)
 	}
 	fmt.Fprintf(stdout, "state directory: %s\n", stateStatus())
 	for _, l := range ruleFilesStatus() {
@@ -145,6 +147,9 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			n, bad := launchStatus(stdout, l, env, self, *sample)
 			installed, problems = installed+n, problems+bad
 		}
+		if title, ok := clientTitles[clients.Name(a.Name)]; ok {
+			fmt.Fprintf(stdout, "  prompt route: shrinkrun refuses what %s would deny: %s\n", title, denyState(clients.Name(a.Name)))
+		}
 	}
 	for _, l := range agents.Launches {
 		if _, ok := agents.Lookup(l.Name); !ok {
@@ -155,12 +160,21 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "cursor: no hook (beforeShellExecution cannot rewrite a command); `shrinkrun prompt` in AGENTS.md covers it")
 	if installed == 0 {
-		fmt.Fprintln(stdout, "nothing installed: shrinkrun init claude (or codex, opencode, gemini, qwen, copilot) installs a route")
+		fmt.Fprintln(stdout, "nothing installed: shrinkrun init claude makes shrinkrun Claude Code's shell prefix; shrinkrun init codex installs Codex's PreToolUse hook; shrinkrun init opencode, gemini, qwen or copilot makes shrinkrun the bash that client runs; for other agents, put shrinkrun prompt's text in AGENTS.md")
 	}
 	if problems > 0 {
 		return 1
 	}
 	return 0
+}
+
+// denyState says what the prompt route's deny check reads for a client
+// from here: how many deny rules, from how many files, and any file it
+// cannot read (every command is then refused).
+func denyState(c clients.Name) string {
+	home, _ := os.UserHomeDir()
+	cwd, _ := os.Getwd()
+	return deny.Load(c, deny.Env{Home: home, Cwd: cwd, Getenv: os.Getenv}).Summary()
 }
 
 // routeState says what the agent makes of an installed entry, when that is
@@ -382,7 +396,11 @@ func sampleAnswer(agent hook.Agent, bin, cmd, dir string) string {
 	return fmt.Sprintf("%q: rewritten to %s; permission left to the agent (%s)", cmd, r.Rewrite, r.Reason)
 }
 
-var hooksOff = regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
+// hooksOff is compiled on first use: only doctor needs it, and a regexp
+// compiled at package initialization would cost every run.
+var hooksOff = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
+})
 
 // codexHooksOff names the Codex config.toml that turns hooks off, if any.
 // A plain line scan: a `hooks = false` anywhere is worth a look.
@@ -398,7 +416,7 @@ func codexHooksOff(env agents.Env) string {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
-			if hooksOff.MatchString(sc.Text()) {
+			if hooksOff().MatchString(sc.Text()) {
 				return f
 			}
 		}

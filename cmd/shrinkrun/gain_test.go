@@ -253,3 +253,30 @@ func BenchmarkRunTrue(b *testing.B) {
 	b.ReportMetric(median(on), "history-on-µs")
 	b.ReportMetric(median(added), "added-µs")
 }
+
+// TestGainManyDays is issue 21's defect: gain --days 999999999999 walked
+// every one of those days to fill the chart, for minutes. The chart starts
+// at the first day with a run, so the days asked for beyond it cost
+// nothing, and the report equals the one for a span that just covers the
+// history.
+func TestGainManyDays(t *testing.T) {
+	fixedHistory(t)
+	var want, errb bytes.Buffer
+	if code := run([]string{"gain", "--days", "3650"}, nil, &want, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	done := make(chan string, 1)
+	go func() {
+		var out bytes.Buffer
+		run([]string{"gain", "--days", "999999999999"}, nil, &out, &errb)
+		done <- out.String()
+	}()
+	select {
+	case got := <-done:
+		if got != want.String() {
+			t.Errorf("gain --days 999999999999:\n%s\nwant, as with --days 3650:\n%s", got, want.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("gain --days 999999999999 took more than 5 s")
+	}
+}

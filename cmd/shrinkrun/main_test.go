@@ -1,9 +1,10 @@
+//go:build unix
+
 package main
 
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,15 +18,19 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-var update = flag.Bool("update", false, "update testscript files with the actual output of failing cmp commands")
-
 func TestMain(m *testing.M) {
 	if asBash(os.Args[0]) {
 		// The test binary linked as bash (bash_test.go).
 		os.Exit(bashMain(os.Args, os.Stdin, os.Stdout, os.Stderr))
 	}
 	testscript.Main(m, map[string]func(){
-		"shrinkrun": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"shrinkrun": func() {
+			if os.Getenv("SHRINKRUN_TEST_PROBE") == "1" {
+				matcher = probeMatcher
+			}
+			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
+		"probe": probe,
 	})
 }
 

@@ -10,8 +10,10 @@ import (
 
 // promptText is the snippet for AGENTS.md or CLAUDE.md: the route that
 // works with every agent, hook or no hook. It is short because it costs
-// tokens in every session. promptVerb fills in the recognized commands,
-// from the rule table.
+// tokens in every session. promptVerb fills in the recognized commands
+// that change nothing (rules.PromptCommands): a user allows `shrinkrun` in
+// the client to save the summaries, and that allow must not be what lets a
+// push or an install run.
 const promptText = `## Command output: shrinkrun
 
 {{recognized}}
@@ -45,6 +47,6 @@ func promptVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	fmt.Fprint(stdout, strings.Replace(promptText, "{{recognized}}\n", wrap("Run these commands through shrinkrun, which prints a short, exact summary instead of their full output: "+
-		rules.Commands()+".", textWidth), 1))
+		rules.PromptCommands()+".", textWidth), 1))
 	return 0
 }

@@ -81,6 +81,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case opts.help:
 		fmt.Fprint(stdout, usageText())
 		return 0
+	case opts.version && len(words) > 0:
+		fmt.Fprintf(stderr, "shrinkrun: --version takes no argument, got %q (see shrinkrun --help)\n", words[0])
+		return exitUsage
 	case opts.version:
 		fmt.Fprintln(stdout, versionLine())
 		return 0
@@ -89,11 +92,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if sub, ok := subcommands[words[0]]; ok {
 			return sub(words[1:], stdin, stdout, stderr)
 		}
+		if words[0] == "help" {
+			return helpVerb(words[1:], stdout, stderr)
+		}
 		if opts.agent == clients.Claude && len(words) == 1 && len(args) == 1 {
 			// Claude Code's shell prefix: the whole command string as the
 			// one argument (docs/agents.md).
 			opts.shell, opts.prefix = true, true
 		}
+	}
+	for _, e := range setting.Check(os.Getenv) {
+		fmt.Fprintf(stderr, "shrinkrun: warning: %v\n", e)
 	}
 	if !opts.raw {
 		declareRules(stderr)
@@ -102,6 +111,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: %v (see shrinkrun --help)\n", err)
 		return exitUsage
+	}
+	if inv.denied(stderr) {
+		return exitDenied
 	}
 	return inv.execute(stdin, stdout, stderr)
 }
@@ -121,7 +133,7 @@ func parseArgs(args []string) (options, []string, error) {
 	fs.IntVar(&o.captureLimit, "capture-limit", runner.DefaultLimit, "")
 	fs.IntVar(&o.budget, "budget", 0, "")
 	fs.IntVar(&o.cutLimit, "cut-limit", 0, "")
-	agent := fs.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	agent := fs.String("agent", "", "")
 	fs.BoolVar(&o.version, "version", false, "")
 	fs.BoolVarP(&o.help, "help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -131,27 +143,32 @@ func parseArgs(args []string) (options, []string, error) {
 		}
 		return o, nil, err
 	}
+	// A bad flag is a usage error; a bad setting in the environment is
+	// reported (warnSettings) and the default applies.
 	o.agent = clients.Name(*agent)
 	if *agent != "" && !clients.Known(o.agent) {
 		return o, nil, usageError{fmt.Sprintf("--agent %q: want %s", *agent, clientNames())}
 	}
+	if !fs.Changed("agent") {
+		o.agent = setting.Agent(os.Getenv)
+	}
 	o.client = cmp.Or(o.agent, clients.Detect(os.Getenv))
 	if !fs.Changed("budget") {
-		o.budget = envInt("SHRINKRUN_BUDGET", 0)
+		o.budget = setting.Budget(os.Getenv, 0)
 	}
-	o.cutLimitSet = fs.Changed("cut-limit") || envInt("SHRINKRUN_CUT_LIMIT", 0) > 0
+	o.cutLimitSet = fs.Changed("cut-limit") || setting.CutLimit(os.Getenv, 0) > 0
 	if !fs.Changed("cut-limit") {
-		o.cutLimit = envInt("SHRINKRUN_CUT_LIMIT", cmp.Or(clients.Limit(o.client), shape.DefaultLimit))
+		o.cutLimit = setting.CutLimit(os.Getenv, cmp.Or(clients.Limit(o.client), shape.DefaultLimit))
 	}
 	o.noCut = setting.CutOff(os.Getenv)
 	if o.captureLimit < 1024 {
 		return o, nil, usageError{"--capture-limit must be at least 1024 bytes"}
 	}
-	if o.budget != 0 && o.budget < 512 {
-		return o, nil, usageError{"--budget must be at least 512 bytes"}
+	if o.budget != 0 && o.budget < setting.MinBudget {
+		return o, nil, usageError{fmt.Sprintf("--budget must be at least %d bytes", setting.MinBudget)}
 	}
-	if o.cutLimit < 1024 {
-		return o, nil, usageError{"--cut-limit must be at least 1024 bytes"}
+	if o.cutLimit < setting.MinCutLimit {
+		return o, nil, usageError{fmt.Sprintf("--cut-limit must be at least %d bytes", setting.MinCutLimit)}
 	}
 	if setting.Disabled(os.Getenv) {
 		o.raw = true
@@ -179,20 +196,12 @@ func clientNames() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// envInt reads a positive integer setting from the environment; anything
-// else leaves the default.
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
-}
-
 // invocation is one command to run, classified.
 type invocation struct {
 	opts    options
 	cmd     runner.Command
 	text    string // the command as shown in the header
+	typed   string // the command as the model would type it without shrinkrun
 	class   classify.Result
 	explain []string
 	// raw is set when summaries are turned off (--raw, SHRINKRUN_DISABLE):
@@ -202,10 +211,23 @@ type invocation struct {
 	recorded bool
 	// relayed is what the relay saw of a pass-through's output.
 	relayed *relayStats
+	// printed is how many bytes the run put on the caller's streams, as far
+	// as shrinkrun knows them (0 for streams the child inherited): a list
+	// lowers the cut limit of its later parts by what the earlier printed.
+	printed int64
 	// state is the checked state directory, opened on first use by
 	// openState; stateErr says why it could not be.
 	state    *privdir.Dir
 	stateErr error
+	// shell is the state of the bash that runs a -c string, for a command
+	// run without it (shell.direct) and for a list's parts; nil in argv
+	// mode and for Claude Code's envelope.
+	shell *shell
+	// execs tells that the bash running the string would replace itself
+	// with the command: the last one of the string (bash's SHLVL).
+	execs bool
+	// list is a -c string that runs part by part (list.go).
+	list *classify.List
 }
 
 // openState opens the state directory once per run, creating it, for the
@@ -228,20 +250,30 @@ func newInvocation(o options, words []string) (*invocation, error) {
 			return nil, usageError{"-c needs a command string"}
 		}
 		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
-		inv.text = strings.TrimSpace(words[0])
-		inv.class = rules.String(words[0])
+		inv.text, inv.typed = strings.TrimSpace(words[0]), words[0]
+		if !o.prefix {
+			inv.class = inv.shellString(words[0])
+		}
 		if o.prefix {
+			inv.cmd.Env = []string{prefixedEnv + "=1"}
 			inv.class = classify.Result{Reason: "not Claude Code's Bash envelope (a hook, an MCP server, or a shape this version does not know)"}
 			if inner, ok := classify.Envelope(words[0]); ok {
 				// The whole string runs as Claude Code built it; the block
-				// describes the model's command inside it.
+				// describes the model's command inside it, unless the shell
+				// snapshot it sources redefines one of its programs.
 				inv.text, inv.class = strings.TrimSpace(inner), rules.String(inner)
+				if inv.class.Rule != "" {
+					if why := snapshotRedefines(classify.EnvelopeSources(words[0]), inv.class); why != "" {
+						inv.class = classify.Result{Reason: why}
+					}
+				}
 			}
 		}
 		if len(words) > 1 {
 			// Extra words become $0, $1...: the string is still what runs,
 			// but a rule cannot know what they expand to.
 			inv.class = classify.Result{Reason: "positional parameters after the command string"}
+			inv.list = nil
 		}
 	} else {
 		if len(words) == 0 {
@@ -256,16 +288,47 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Argv: argv, Env: assigns}
 		inv.text = quoteArgv(words)
+		inv.typed = inv.text
 		inv.class = rules.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv).InEnviron(os.Getenv)
-	// The documented per-command opt-out, SHRINKRUN_DISABLE=1 CMD, reaches
-	// shrinkrun as one of the command's own assignments.
-	if o.raw || setting.Disabled(classify.Getenv(inv.class.Assigns, func(string) string { return "" })) {
+	if inv.class.Rule != "" || inv.list != nil {
+		if why := summariesOff(o.shell); why != "" {
+			inv.class = classify.Result{Reason: "summaries are off on this system: " + why}
+			inv.list = nil
+		}
+	}
+	if o.raw || disabled(inv.class) {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
+		inv.list = nil
 		inv.raw = true
 	}
 	return inv, nil
+}
+
+// disabled reports the documented per-command opt-out, SHRINKRUN_DISABLE=1
+// CMD, which reaches shrinkrun as one of the command's own assignments.
+func disabled(c classify.Result) bool {
+	return setting.Disabled(classify.Getenv(c.Assigns, func(string) string { return "" }))
+}
+
+// shellString classifies a -c string: as one command, its words expanded
+// where it runs, or, for a list, as parts to run one by one (list.go) when
+// that is what bash would do.
+func (inv *invocation) shellString(src string) classify.Result {
+	l, res := classify.Split(src)
+	if l == nil {
+		return res
+	}
+	inv.shell, inv.execs = newShell(os.LookupEnv), l.ExecsLast
+	if len(l.Parts) == 1 {
+		return l.Parts[0].Classify(matcher, inv.shell.world())
+	}
+	if why := inv.planList(l, inv.shell); why != "" {
+		return classify.Result{Reason: why}
+	}
+	inv.list = l
+	return classify.Result{Reason: "a list, run part by part"}
 }
 
 // quoteArgv renders argv as shell words, so the header's command can be
@@ -296,6 +359,9 @@ func (inv *invocation) flushExplain(stderr io.Writer) {
 }
 
 func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
+	if inv.list != nil {
+		return inv.runList(stdin, stdout, stderr)
+	}
 	inv.note("%s", inv.class.Explain())
 	if src := ruleSource(inv.class.Rule); src != "" {
 		inv.note("rule %s is read from %s", inv.class.Rule, src)

@@ -515,7 +515,14 @@ func dayList(m map[string]*Day, o Options) []Day {
 	first := slices.Min(slices.Collect(maps.Keys(m)))
 	loc := o.Now.Location()
 	today := time.Date(o.Now.Year(), o.Now.Month(), o.Now.Day(), 0, 0, 0, 0, loc)
-	for i := o.Days - 1; i >= 0; i-- {
+	// No day before the first run is shown, so no more days are walked
+	// than lie between it and today (two more for a day of 23 hours):
+	// --days 999999999999 costs what the history's span does.
+	n := o.Days
+	if f, err := time.ParseInLocation(time.DateOnly, first, loc); err == nil && !f.After(today) {
+		n = int(min(int64(n), (today.Unix()-f.Unix())/(24*60*60)+2))
+	}
+	for i := n - 1; i >= 0; i-- {
 		day := today.AddDate(0, 0, -i).Format(time.DateOnly)
 		if day < first {
 			continue

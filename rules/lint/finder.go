@@ -6,8 +6,10 @@ import (
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
-// Finder finds what must survive of a linter's output: the location of
-// every error-level finding, code that cannot run or cannot be checked.
+// Finder finds what must survive of a linter's output: every error-level
+// finding, code that cannot run or cannot be checked, as the line the tool
+// printed, its location, code and own message (issue 21: a block showed one
+// message a rule, and of sixteen undefined names fifteen were lost).
 // flake8's syntax errors and undefined names (codes E9, F63, F7, F82, the
 // selection its documentation gives to stop a build) and pylint's errors
 // and fatal errors (message ids E and F). Other findings are style and
@@ -23,8 +25,8 @@ var Finder = summarize.StreamFinder(func(_ *summarize.Run, s summarize.Stream) {
 		return
 	}
 	for i, l := range s.Lines {
-		if loc, ok := lintErrorLocation(l); ok {
-			s.Require(loc, l, i)
+		if lintError(l) {
+			s.Require(l, l, i)
 		}
 	}
 })
@@ -33,17 +35,17 @@ var Finder = summarize.StreamFinder(func(_ *summarize.Run, s summarize.Stream) {
 // before an error's code or message id.
 var lintMarkers = [][]byte{[]byte(": E"), []byte(": F")}
 
-// lintErrorLocation returns the "PATH:LINE:COL" of a line that reports an
-// error-level finding in flake8's default format ("a.py:1:8: E999
-// SyntaxError: invalid syntax") or pylint's text format ("a.py:7:11:
-// E0602: Undefined variable 'x' (undefined-variable)"). The location is
-// the line's start up to the first ": " that a code follows, and must end
-// in ":LINE:COL" after a path of at least a byte.
-func lintErrorLocation(l string) (string, bool) {
+// lintError reports whether a line reports an error-level finding in
+// flake8's default format ("a.py:1:8: E999 SyntaxError: invalid syntax") or
+// pylint's text format ("a.py:7:11: E0602: Undefined variable 'x'
+// (undefined-variable)"): the line's start up to the first ": " that an
+// error-level code follows is "PATH:LINE:COL", with a path of at least a
+// byte.
+func lintError(l string) bool {
 	for from := 0; ; {
 		i := strings.Index(l[from:], ": ")
 		if i < 0 {
-			return "", false
+			return false
 		}
 		at := from + i
 		from = at + 2
@@ -56,13 +58,10 @@ func lintErrorLocation(l string) (string, bool) {
 		loc := l[:at]
 		col := strings.LastIndexByte(loc, ':')
 		if col < 0 || !allDigits(loc[col+1:]) {
-			return "", false
+			return false
 		}
 		row := strings.LastIndexByte(loc[:col], ':')
-		if row < 1 || !allDigits(loc[row+1:col]) {
-			return "", false
-		}
-		return loc, true
+		return row >= 1 && allDigits(loc[row+1:col])
 	}
 }
 

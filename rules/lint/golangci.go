@@ -139,6 +139,7 @@ func golangciFinding(l string) (finding, bool) {
 			loc:   l[:len(l)-len(rest)],
 			rule:  linter,
 			msg:   msg,
+			line:  l,
 			error: linter == "typecheck",
 		}, true
 	}

@@ -165,6 +165,7 @@ func pylintFinding(l string) (finding, bool) {
 		loc:   l[:len(l)-len(rest)-1],
 		rule:  rest[1:6],
 		msg:   rest[8:],
+		line:  l,
 		error: rest[1] == 'E' || rest[1] == 'F',
 	}, true
 }

@@ -27,8 +27,8 @@ import (
 
 // refFinding is one finding line of the output.
 type refFinding struct {
-	loc, file, code string
-	error           bool
+	loc, file, code, line string
+	error                 bool
 }
 
 // refFacts is what the output shows.
@@ -131,7 +131,7 @@ func reference(rule string, stdout, stderr []byte) refFacts {
 						isErr = isErr || strings.HasPrefix(code, p)
 					}
 				}
-				f.findings = append(f.findings, refFinding{loc: m[1], file: m[2], code: code, error: isErr})
+				f.findings = append(f.findings, refFinding{loc: m[1], file: m[2], code: code, line: l, error: isErr})
 				f.byCode[code]++
 				f.byFile[m[2]]++
 				if isErr {
@@ -140,7 +140,7 @@ func reference(rule string, stdout, stderr []byte) refFacts {
 				continue
 			}
 			switch {
-			case rule == Flake8 && countLine.MatchString(l):
+			case (rule == Flake8 || rule == Pycodestyle) && countLine.MatchString(l):
 				f.total = l
 			case rule == Pylint && strings.HasPrefix(l, "Your code has been rated at "):
 				f.rating = l
@@ -231,10 +231,38 @@ func checkBlock(rule string, r *summarize.Run, block []byte) []string {
 			bad = append(bad, fmt.Sprintf("%s: %d of the output's keys neither listed nor counted (%d omitted)", list.key, missing, omitted))
 		}
 	}
-	// Every error-level finding's location is shown, or counted.
+	// Every error-level finding is shown as the tool printed it (issue 21:
+	// each with its own message), or counted; another rule's locations
+	// follow its first message. golangci-lint's lines are read by its own
+	// reader, whose findings name locations only.
+	errorCodes := map[string]bool{}
+	pairs := map[string]bool{}
+	for _, f := range ref.findings {
+		if f.error {
+			errorCodes[f.code] = true
+			pairs[f.line] = true
+		}
+	}
 	shown := map[string]bool{}
+	shownPairs := map[string]bool{}
 	for _, it := range p.Lists["by_rule"] {
 		lines := strings.Split(it, "\n")
+		if code, _, _ := itemCount(it); errorCodes[code] {
+			for _, l := range lines[1:] {
+				if strings.HasPrefix(l, "[") {
+					continue
+				}
+				loc, _, ok := strings.Cut(l, ": ")
+				switch {
+				case !ok:
+					bad = append(bad, fmt.Sprintf("%s: %q is no finding's line", code, l))
+				case rule != Golangci && !pairs[l]:
+					bad = append(bad, fmt.Sprintf("%s: %q is no finding of the output", code, l))
+				}
+				shown[loc], shownPairs[l] = true, true
+			}
+			continue
+		}
 		for _, l := range lines[min(2, len(lines)):] {
 			if strings.HasPrefix(l, "[") {
 				continue
@@ -246,12 +274,12 @@ func checkBlock(rule string, r *summarize.Run, block []byte) []string {
 	}
 	missing := 0
 	for _, f := range ref.findings {
-		if f.error && !shown[f.loc] {
+		if f.error && (rule == Golangci && !shown[f.loc] || rule != Golangci && !shownPairs[f.line]) {
 			missing++
 		}
 	}
 	if omitted, _ := p.Int("locations_omitted"); missing > omitted {
-		bad = append(bad, fmt.Sprintf("%d error locations neither shown nor counted (%d omitted)", missing, omitted))
+		bad = append(bad, fmt.Sprintf("%d error findings neither shown nor counted (%d omitted)", missing, omitted))
 	}
 	// No location the output does not show.
 	locs := map[string]bool{}

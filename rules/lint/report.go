@@ -38,6 +38,7 @@ type finding struct {
 	loc   string // "PATH:LINE:COL" (or "PATH:LINE"), as printed
 	rule  string // flake8's code, pylint's message id, golangci-lint's linter
 	msg   string // the message, as printed
+	line  string // the finding's (first) line, as printed
 	error bool   // an error-level finding (docs/format.md, lint rules)
 }
 
@@ -49,6 +50,7 @@ type ruleGroup struct {
 	errors int      // error-level findings
 	msg    string   // the first finding's message
 	locs   []string // the first maxRuleLocs locations
+	lines  []string // the line of each of locs, when the rule is error-level
 	files  []string // the file of each of locs
 	first  int      // the rule's rank by its first finding
 }
@@ -105,6 +107,9 @@ func (rep *report) add(f finding) *ruleGroup {
 	if len(g.locs) < maxRuleLocs {
 		g.locs = append(g.locs, f.loc)
 		g.files = append(g.files, f.file)
+		if f.error {
+			g.lines = append(g.lines, f.line)
+		}
 	}
 	fg := rep.lastFile
 	if fg == nil || fg.path != f.file {
@@ -254,28 +259,37 @@ func (rep *report) fitRules(room int, seen string) (items []string, n, lost int)
 // item renders the rule with its first k locations: "LABEL: COUNT", its
 // first message, the locations (those in one file on a line, at most
 // locsWidth wide), and "[N more locations]" for the findings it leaves
-// out.
+// out. An error-level rule's findings are each shown as the tool printed
+// them, one a line: an undefined name is its own error, with its own
+// message, not another instance of the first.
 func (g *ruleGroup) item(k int, seen string) string {
 	var sb strings.Builder
 	sb.WriteString(g.label)
 	sb.WriteString(": ")
 	sb.WriteString(strconv.Itoa(g.count))
 	sb.WriteString(seen)
-	if g.msg != "" {
-		sb.WriteString("\n")
-		sb.WriteString(g.msg)
-	}
-	width := 0
-	for i := range k {
-		if i == 0 || g.files[i] != g.files[i-1] || width+1+len(g.locs[i]) > locsWidth {
+	if g.errors > 0 {
+		for i := range k {
 			sb.WriteString("\n")
-			width = 0
-		} else {
-			sb.WriteString(" ")
-			width++
+			sb.WriteString(g.lines[i])
 		}
-		sb.WriteString(g.locs[i])
-		width += len(g.locs[i])
+	} else {
+		if g.msg != "" {
+			sb.WriteString("\n")
+			sb.WriteString(g.msg)
+		}
+		width := 0
+		for i := range k {
+			if i == 0 || g.files[i] != g.files[i-1] || width+1+len(g.locs[i]) > locsWidth {
+				sb.WriteString("\n")
+				width = 0
+			} else {
+				sb.WriteString(" ")
+				width++
+			}
+			sb.WriteString(g.locs[i])
+			width += len(g.locs[i])
+		}
 	}
 	if rest := g.count - k; rest > 0 {
 		sb.WriteString("\n[")

@@ -74,6 +74,17 @@ func nodeLocation(l string) (string, bool) {
 	return l[start:], true
 }
 
+// framePath returns the path of the location a stack frame ends with
+// (vitest's "❯ fn src/a.js:3:9", jest's "at fn (src/a.js:3:9)"), or "".
+func framePath(l string) string {
+	loc, ok := nodeLocation(l)
+	if !ok {
+		return ""
+	}
+	loc = strings.TrimPrefix(loc, "(")
+	return loc[:nodeLocPath(loc)]
+}
+
 // hasNodeLocation reports whether nodeLocation finds a location in l.
 func hasNodeLocation(l string) bool {
 	return nodeLocPath(l) >= 0
@@ -112,9 +123,10 @@ func tapNotOK(l string) (string, bool) {
 
 // nodeScan is the node family's failure finder. It finds every failing
 // test (vitest's "FAIL  FILE > NAME" lines, jest's "FAIL FILE" lines and the
-// "● NAME" headers under them) and the first location of each failure
+// "● NAME" headers under them), the first location of each failure
 // (vitest's first "❯ FILE:LINE:COL" frame, jest's first "at" frame outside
-// node_modules), every tsc "error TS" line and the location in each row of
+// node_modules) and its first frame in the test's own file (where the test
+// called into what failed, however deep that was: issue 21), every tsc "error TS" line and the location in each row of
 // tsc's "Errors  Files" table, every ESLint error row and every TAP "not
 // ok" line of node --test. Test runners name a failing test in their
 // listings (×, ✕) too: a listed test is required only when no report
@@ -175,6 +187,7 @@ func (n *nodeScan) scan(raw []byte, ls []string, found func(req, line string, at
 	}
 	var (
 		wantLoc  bool   // a vitest failure's first location is still to come
+		ownFile  string // the test file whose first frame is still to come
 		jestFail bool   // inside a jest FAIL suite
 		lead     = true // no line at the margin yet: a pipe may have cut the FAIL line off
 		jestAt   string // a jest failure's first frame, until a project frame is seen
@@ -192,7 +205,7 @@ func (n *nodeScan) scan(raw []byte, ls []string, found func(req, line string, at
 		if jestWant && jestAt != "" {
 			found(jestAt, jestAt, jestAtI)
 		}
-		jestWant, jestAt = false, ""
+		jestWant, jestAt, ownFile = false, "", ""
 	}
 	for i, l := range ls {
 		if l == "" {
@@ -242,19 +255,26 @@ func (n *nodeScan) scan(raw []byte, ls []string, found func(req, line string, at
 		case c == ' ' && strings.HasPrefix(l, " FAIL  "):
 			name := strings.TrimSpace(l[len(" FAIL  "):])
 			add(name, l)
-			if file, rest, ok := strings.Cut(name, " > "); ok && n.listing.listed != nil {
+			file, rest, ok := strings.Cut(name, " > ")
+			if ok && n.listing.listed != nil {
 				n.listing.report(file, rest, " > ")
 			}
-			wantLoc = true
-		case c == ' ' && wantLoc && strings.HasPrefix(t, "❯ "):
+			wantLoc, ownFile = true, file
+		case c == ' ' && (wantLoc || ownFile != "") && strings.HasPrefix(t, "❯ "):
 			if loc, ok := nodeLocation(l); ok {
-				add(loc, l)
+				if wantLoc || framePath(l) == ownFile {
+					add(loc, l)
+				}
+				if framePath(l) == ownFile {
+					ownFile = ""
+				}
 				wantLoc = false
 			}
 		case c == '\xe2' && strings.HasPrefix(l, "⎯"):
 			// A separator: the end of a vitest failure, or the title of
 			// an unhandled error whose location comes next.
 			wantLoc = strings.Contains(l, " Unhandled ") && !strings.Contains(l, " Unhandled Errors ")
+			ownFile = ""
 		case isFail:
 			endJest()
 			add(failSuite, l)
@@ -267,10 +287,21 @@ func (n *nodeScan) scan(raw []byte, ls []string, found func(req, line string, at
 				name := strings.TrimPrefix(l, "  ● ")
 				found(name, l, i)
 				n.listing.report(suite, name, " › ")
-				jestWant = true
+				jestWant, ownFile = true, suite
 			}
-		case c == ' ' && jestWant && strings.HasPrefix(t, "at "):
+		case c == ' ' && (jestWant || ownFile != "") && strings.HasPrefix(t, "at "):
 			at := strings.TrimSpace(l)
+			if own := ownFile != "" && framePath(at) == ownFile; own {
+				add(at, l)
+				ownFile = ""
+				if isProjectFrame(at) {
+					jestWant, jestAt = false, ""
+				}
+				break
+			}
+			if !jestWant {
+				break
+			}
 			if jestAt == "" {
 				jestAt, jestAtI = at, i
 			}

@@ -19,9 +19,17 @@ func TestNodeFailures(t *testing.T) {
 		in   string
 		want []string
 	}{
+		// The first location, and the first frame in the test's own file
+		// (issue 21).
 		{"vitest failure and its first location",
 			" FAIL  src/a.test.js > add > adds\nAssertionError: expected 4 to be 5\n ❯ helper src/h.js:3:9\n ❯ src/a.test.js:16:23\n",
-			[]string{"src/a.test.js > add > adds", "src/h.js:3:9"}},
+			[]string{"src/a.test.js > add > adds", "src/h.js:3:9", "src/a.test.js:16:23"}},
+		{"vitest failure deep in the project",
+			" FAIL  src/t/c.test.js > compile > directive\nTypeError: no\n ❯ a src/a.js:2:33\n ❯ b src/b.js:3:10\n ❯ c src/c.js:3:28\n ❯ d src/d.js:4:20\n ❯ src/t/c.test.js:28:17\n ❯ src/t/c.test.js:40:3\n",
+			[]string{"src/t/c.test.js > compile > directive", "src/a.js:2:33", "src/t/c.test.js:28:17"}},
+		{"jest failure deep in the project",
+			"FAIL src/t/c.test.js\n  ● compile › directive\n\n    TypeError: no\n\n      at a (src/a.js:2:33)\n      at b (src/b.js:3:10)\n          at Array.map (<anonymous>)\n      at d (src/d.js:4:20)\n      at Object.compile (src/t/c.test.js:27:17)\n",
+			[]string{"src/t/c.test.js", "compile › directive", "at a (src/a.js:2:33)", "at Object.compile (src/t/c.test.js:27:17)"}},
 		{"vitest colored",
 			"\x1b[41m\x1b[1m FAIL \x1b[22m\x1b[49m src/a.test.js\x1b[2m > \x1b[22madds\n\x1b[36m \x1b[2m❯\x1b[22m src/a.test.js:\x1b[2m9:23\x1b[22m\x1b[39m\n",
 			[]string{"src/a.test.js > adds", "src/a.test.js:9:23"}},

@@ -23,6 +23,9 @@ const (
 	// is always kept, so a long diff cannot push it out.
 	maxNodeFailureText = 16
 	maxNodeFailureLocs = 3
+	// maxNodeOwnLocs bounds the frames kept in the test's own file, which
+	// are kept beyond maxNodeFailureLocs (issue 21).
+	maxNodeOwnLocs = 3
 	// maxNodeMessages bounds the lines that belong to no test: a missing
 	// config, "No test files found", a runner's own warnings.
 	maxNodeMessages = 20
@@ -96,6 +99,14 @@ type testFailure struct {
 	text, locs int
 	located    bool // a location with file:line:col is among the lines
 	lost       int
+	// file is the test's own file, when its report names it; own counts
+	// the frames kept in it.
+	file string
+	own  int
+	// spare are the indexes in lines of the frames a frame of the test's
+	// own file may take the place of: project frames after the first
+	// location.
+	spare []int
 }
 
 func (f *testFailure) addText(l string) {
@@ -109,16 +120,52 @@ func (f *testFailure) addText(l string) {
 
 // addLoc keeps a stack frame: every one up to the first with a
 // file:line:col (that is where the failure was reported, and what the
-// boundary check requires), and later ones only when they point into the
-// project, not into node_modules or node itself.
+// boundary check requires), the frames in the test's own file (where the
+// test called into what failed, which the check requires too), and other
+// frames that point into the project, not into node_modules or node
+// itself, while fewer than maxNodeFailureLocs are kept. A frame of the
+// test's own file past that cap takes the place of the last other project
+// frame kept: a failure deep in the project's code had its test's own
+// line dropped (issue 21).
 func (f *testFailure) addLoc(l string) {
-	if !f.located || f.locs < maxNodeFailureLocs && isProjectFrame(l) {
-		f.lines = append(f.lines, l)
-		f.locs++
-		f.located = f.located || hasNodeLocation(l)
-	} else {
+	switch {
+	case !f.located:
+		f.keepLoc(l, false)
+		f.located = hasNodeLocation(l)
+	case f.file != "" && framePath(l) == f.file && f.own < maxNodeOwnLocs:
+		if f.locs >= maxNodeFailureLocs && len(f.spare) > 0 {
+			i := f.spare[len(f.spare)-1]
+			f.spare = f.spare[:len(f.spare)-1]
+			f.lines = slices.Delete(f.lines, i, i+1)
+			f.locs--
+			f.lost++
+		}
+		f.keepLoc(l, false)
+		f.own++
+	case f.locs < maxNodeFailureLocs && isProjectFrame(l):
+		f.keepLoc(l, true)
+	default:
 		f.lost++
 	}
+}
+
+func (f *testFailure) keepLoc(l string, spare bool) {
+	if spare {
+		f.spare = append(f.spare, len(f.lines))
+	}
+	f.lines = append(f.lines, l)
+	f.locs++
+}
+
+// testFile returns the file a failure's name starts with, "FILE > test"
+// (vitest) or "FILE › test" (jest), or "".
+func testFile(name string) string {
+	for _, sep := range []string{" > ", " › "} {
+		if file, _, ok := strings.Cut(name, sep); ok {
+			return file
+		}
+	}
+	return ""
 }
 
 // isCodeFrame reports whether t, a trimmed line, belongs to the source
@@ -285,11 +332,11 @@ func (t *testRun) unsettled() {
 func (t *testRun) newFailure(name string) *testFailure {
 	t.nFailures++
 	if len(t.failures) < maxNodeFailures {
-		f := &testFailure{heads: []string{name}}
+		f := &testFailure{heads: []string{name}, file: testFile(name)}
 		t.failures = append(t.failures, f)
 		return f
 	}
-	t.spare = testFailure{heads: append(t.spare.heads[:0], name), lines: t.spare.lines[:0]}
+	t.spare = testFailure{heads: append(t.spare.heads[:0], name), lines: t.spare.lines[:0], file: testFile(name), spare: t.spare.spare[:0]}
 	return &t.spare
 }
 

@@ -2,6 +2,7 @@ package python
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -125,4 +126,68 @@ func (t *tailLines) add(l string) {
 		return
 	}
 	t.lines = append(t.lines, l)
+}
+
+const pyTracebackHeader = "Traceback (most recent call last):"
+
+// pyTraceback follows the tracebacks Python prints itself: a "Traceback
+// (most recent call last):" line, its frames indented under it, and the
+// exception line that ends it at the header's indentation; and the "Error
+// processing line N of F.pth:" line site.py prints before one at start-up.
+// Those lines say what failed: a block keeps them (issue 21: a .pth error
+// printed before pytest's session started was dropped under a summary
+// that said the tests passed).
+type pyTraceback struct {
+	open   bool
+	indent int // the open header's
+}
+
+// report reads the next line and reports whether it is one to keep: a
+// header, the exception line that ends the traceback, or site.py's line.
+func (t *pyTraceback) report(l string) bool {
+	trimmed := strings.TrimLeft(l, " ")
+	indent := len(l) - len(trimmed)
+	trimmed = strings.TrimRight(trimmed, " ")
+	switch {
+	case trimmed == pyTracebackHeader:
+		t.open, t.indent = true, indent
+		return true
+	case strings.HasPrefix(l, "Error processing line "):
+		return true
+	case t.open && trimmed != "" && indent <= t.indent:
+		t.open = false
+		return isPyException(trimmed)
+	}
+	return false
+}
+
+// candidate reports whether report could act on l, from checks that cost a
+// few bytes: a header or site.py's line, or, in a traceback, a line no
+// deeper than its header.
+func (t *pyTraceback) candidate(l string) bool {
+	i := 0
+	for i < len(l) && l[i] == ' ' {
+		i++
+	}
+	if i == len(l) {
+		return false
+	}
+	return l[i] == 'T' && strings.HasPrefix(l[i:], pyTracebackHeader) || l[0] == 'E' && strings.HasPrefix(l, "Error processing line ") ||
+		t.open && i <= t.indent
+}
+
+// isPyException reports whether t is an exception line: a dotted name,
+// then nothing or ": " and the message ("ModuleNotFoundError: No module
+// named 'x'", "json.decoder.JSONDecodeError: ...", "KeyboardInterrupt").
+func isPyException(t string) bool {
+	name, _, _ := strings.Cut(t, ": ")
+	if name == "" || strings.HasSuffix(name, ".") {
+		return false
+	}
+	for i, c := range name {
+		if c != '_' && c != '.' && !unicode.IsLetter(c) && (i == 0 || !unicode.IsDigit(c)) {
+			return false
+		}
+	}
+	return name[0] != '.'
 }

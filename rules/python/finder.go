@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,10 +12,20 @@ import (
 // Finder finds the python family's failures for the boundary check:
 //
 //   - pytest: every node id of a "FAILED id" or "ERROR id" line of the short
-//     test summary and of a -v "id FAILED" or "id ERROR" result line, and the
-//     first "E   " line of each failure or error section (the exception or
-//     failed assertion; its location is not required, because one test
-//     function parametrized many times shares one location);
+//     test summary and of a -v "id FAILED" or "id ERROR" result line; in
+//     each failure or error section every "E   " line (the exception or
+//     failed assertion and its explanation: issue 21, the verdict of a long
+//     one came last) and every location where a traceback ends with its
+//     exception ("json/decoder.py:353: JSONDecodeError"; the locations
+//     between are not required, because one test function parametrized
+//     many times shares them);
+//   - in a pytest run (its rule's, or an output with pytest's banner or
+//     final line on stdout: isPytestRun), the tracebacks Python printed
+//     itself (pyTraceback): their headers and the exception lines that end
+//     them, and site.py's "Error processing line", outside a test's
+//     captured output and the other sections of the report, and in a
+//     stdout only when it is whole (issue 21: a .pth error printed before
+//     the session was dropped under "36 passed");
 //   - mypy: every "file.py:LINE: error: ..." line, whole;
 //   - unittest: the test a section's head names ("FAIL: NAME", "ERROR:
 //     NAME", "UNEXPECTED SUCCESS: NAME"; after the line of "=" above it,
@@ -27,7 +38,10 @@ import (
 //
 // "0 failed" and "passed" lines are never failures.
 var Finder = summarize.StreamFinder(func(r *summarize.Run, s summarize.Stream) {
-	var sc pyScan
+	// Python's own tracebacks are required of a pytest run's output:
+	// unittest prints its failures as tracebacks, and its finder (utScan)
+	// says which of their lines count.
+	sc := pyScan{tracebacks: !(s.Index == 0 && r.MayLackStart()) && isPytestRun(r)}
 	var ut utScan
 	failed := r.Failed()
 	for i, l := range s.Lines {
@@ -129,16 +143,38 @@ func (u *utScan) end(s summarize.Stream) {
 	*u = utScan{}
 }
 
+// pytestBanner is in the first line of a pytest run's output.
+var pytestBanner = []byte(" test session starts ")
+
+// isPytestRun reports whether r is a pytest run: its rule's, or an output
+// with pytest's banner or, as -q prints no banner, its final line
+// ("36 passed in 0.04s").
+func isPytestRun(r *summarize.Run) bool {
+	if r.Rule == "bash.pytest" || bytes.Contains(r.Stdout, pytestBanner) {
+		return true
+	}
+	for l := range summarize.EachLine(r.Stdout) {
+		if _, ok := pySummaryLine(l); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // pyScan is the state of pythonFinder over one stream. It follows the
 // same lines as the rules do, so that what it requires is what they keep.
 type pyScan struct {
 	mode      int
-	inSection bool // in a pytest failure section whose first E line is still to come
+	inSection bool // in a pytest failure section, before its captured output
 	inSub     bool // in the output of a pip subprocess
+	// tracebacks tells that Python's own tracebacks are required: in a
+	// pytest run's stream that lacks none of its start.
+	tracebacks bool
+	tb         pyTraceback
 }
 
 func (s *pyScan) required(l string, failed bool) (string, bool) {
-	if !s.inSub && !pyCandidate(l) {
+	if !s.candidate(l) {
 		return "", false
 	}
 	if _, id, ok := pyShortEntry(l); ok {
@@ -179,18 +215,26 @@ func (s *pyScan) required(l string, failed bool) (string, bool) {
 		return "", false
 	}
 	if _, ok := pySectionHead(l); ok {
-		s.inSection = true
+		s.inSection, s.tb = true, pyTraceback{}
 		return "", false
 	}
 	switch {
-	case !s.inSection:
-	case isPyCaptured(l):
+	case s.inSection && isPyCaptured(l):
 		s.inSection = false
-	case isPyELine(l):
-		s.inSection = false
+	case s.inSection && isPyELine(l):
+		return strings.TrimSpace(l), true
+	case s.inSection && isPyLocation(l) && isPyTerminal(strings.TrimRight(l, " ")):
+		return strings.TrimSpace(l), true
+	case (s.inSection || s.mode == pyModeUnknown) && s.tracebacks && s.tb.report(l):
 		return strings.TrimSpace(l), true
 	}
 	return "", false
+}
+
+// candidate reports whether l could be a line pyScan acts on in its state:
+// pyCandidate's, a location in a failure section, or one a traceback reads.
+func (s *pyScan) candidate(l string) bool {
+	return s.inSub || pyCandidate(l) || s.inSection && isPyLocation(l) || s.tracebacks && s.tb.candidate(l)
 }
 
 // pyCandidate reports whether l could be any line pyScan acts on, from

@@ -23,7 +23,9 @@ func TestPythonFailures(t *testing.T) {
 		{"parametrized id with a dash", "FAILED tests/t.py::test_l[a - b] - AssertionError: x\n", true, []string{"tests/t.py::test_l[a - b]"}},
 		{"verbose", "tests/t.py::test_a FAILED                [ 50%]\ntests/t.py::test_b ERROR                [100%]\n", true,
 			[]string{"tests/t.py::test_a", "tests/t.py::test_b"}},
-		{"first E line of each section", strings.Join([]string{
+		// Every E line of a section, and where its traceback ends with
+		// the exception (issue 21); not the captured output.
+		{"E lines and terminal locations of each section", strings.Join([]string{
 			"=== FAILURES ===",
 			"___ test_a ___",
 			">       assert 1 == 2",
@@ -31,10 +33,52 @@ func TestPythonFailures(t *testing.T) {
 			"E         more",
 			"tests/t.py:3: AssertionError",
 			"___ test_b ___",
+			"tests/t.py:9: ",
+			"/usr/lib/python3.11/json/decoder.py:353: JSONDecodeError",
 			"----- Captured stdout call -----",
 			"E   printed by the test",
+			"Traceback (most recent call last):",
+			"ValueError: printed by the test too",
 			"=== short test summary info ===",
-		}, "\n"), true, []string{"E       assert 1 == 2"}},
+		}, "\n"), true, []string{"E       assert 1 == 2", "E         more", "tests/t.py:3: AssertionError", "/usr/lib/python3.11/json/decoder.py:353: JSONDecodeError"}},
+		{"a native traceback in a section", strings.Join([]string{
+			"=== test session starts ===",
+			"=== FAILURES ===",
+			"___ test_a ___",
+			"Traceback (most recent call last):",
+			`  File "/x/t.py", line 3, in test_a`,
+			"    ValueError: a line of source is no exception",
+			"ValueError: bad",
+		}, "\n"), true, []string{"Traceback (most recent call last):", "ValueError: bad"}},
+		// The same lines without pytest's banner: not pytest's output, so no traceback is required of it.
+		{"a traceback without pytest's banner", strings.Join([]string{
+			"=== FAILURES ===",
+			"___ test_a ___",
+			"Traceback (most recent call last):",
+			"ValueError: bad",
+		}, "\n"), true, nil},
+		// Python's own report before the session, in a passing run.
+		{"an error before the session starts", strings.Join([]string{
+			"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",
+			"",
+			"  Traceback (most recent call last):",
+			`    File "<frozen site>", line 192, in addpackage`,
+			"  ModuleNotFoundError: No module named '_distutils_hack'",
+			"",
+			"Remainder of file ignored",
+			"=== test session starts ===",
+			"36 passed in 0.1s",
+		}, "\n"), false, []string{"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",
+			"Traceback (most recent call last):", "ModuleNotFoundError: No module named '_distutils_hack'"}},
+		// The same under -q, which prints no banner: its final line says pytest.
+		{"an error before a -q session", strings.Join([]string{
+			"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",
+			"  Traceback (most recent call last):",
+			"  ModuleNotFoundError: No module named '_distutils_hack'",
+			"....                                     [100%]",
+			"4 passed in 0.04s",
+		}, "\n"), false, []string{"Error processing line 1 of /u/lib/python3.11/site-packages/distutils-precedence.pth:",
+			"Traceback (most recent call last):", "ModuleNotFoundError: No module named '_distutils_hack'"}},
 		{"E lines outside failure sections", "=== warnings summary ===\n___ x ___\nE   no\n", true, nil},
 		{"collection error", "=== ERRORS ===\n___ ERROR collecting tests/t.py ___\nE   ModuleNotFoundError: No module named 'x'\n", true,
 			[]string{"E   ModuleNotFoundError: No module named 'x'"}},

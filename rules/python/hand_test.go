@@ -215,7 +215,7 @@ func refPySectionHead(l string) (string, bool) {
 
 // FuzzHandParsers checks the python parsers written by hand for speed
 // against the plain code they replaced (checkPyHandParsers), and the
-// python finder's quick test against the finder.
+// python finder's quick test (pyScan.candidate) against the finder.
 func FuzzHandParsers(f *testing.F) {
 	for _, s := range pyHandSeeds {
 		f.Add([]byte(s))
@@ -230,14 +230,17 @@ func FuzzHandParsers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s := string(b)
 		checkPyHandParsers(t, s)
-		if !pyCandidate(s) {
-			for _, mode := range []int{pyModeUnknown, pyModeFailures, pyModeWarnings, pyModeOther} {
-				for _, inSection := range []bool{false, true} {
+		for _, mode := range []int{pyModeUnknown, pyModeFailures, pyModeWarnings, pyModeOther} {
+			for _, inSection := range []bool{false, true} {
+				for _, tb := range []pyTraceback{{}, {open: true, indent: 2}} {
 					for _, failed := range []bool{false, true} {
-						sc := pyScan{mode: mode, inSection: inSection}
-						if req, ok := sc.required(s, failed); ok || sc != (pyScan{mode: mode, inSection: inSection}) {
-							t.Fatalf("pyCandidate(%q) is false, but in mode %d (section %v, failed %v) the python finder requires %q and moves to %+v",
-								s, mode, inSection, failed, req, sc)
+						sc := pyScan{mode: mode, inSection: inSection, tb: tb, tracebacks: true}
+						if sc.candidate(s) {
+							continue
+						}
+						if req, ok := sc.required(s, failed); ok || sc != (pyScan{mode: mode, inSection: inSection, tb: tb, tracebacks: true}) {
+							t.Fatalf("candidate(%q) is false, but in mode %d (section %v, traceback %+v, failed %v) the python finder requires %q and moves to %+v",
+								s, mode, inSection, tb, failed, req, sc)
 						}
 					}
 				}

@@ -226,9 +226,18 @@ const (
 	// failures at a time, the ids of the others are listed, and the raw
 	// output is kept on disk.
 	pyMaxFailures = 30
-	// pyMaxELines bounds the "E   " lines copied per failure: the
-	// exception or assertion and the start of its diff.
-	pyMaxELines = 10
+	// pyMaxELines is the fewest "E   " lines a failure keeps when the
+	// budget is short: the exception or assertion and the start of its
+	// diff. While the failures fit, each keeps all of its E lines, up to
+	// pyKeepELines (issue 21: the verdict of a long LineMatcher report,
+	// "E   remains unmatched: ...", came after ten).
+	pyMaxELines  = 10
+	pyKeepELines = 200
+	// pyMaxReports bounds the lines of a traceback Python printed itself
+	// (its "Traceback (most recent call last):" header and the exception
+	// line that ends it) kept per failure, and those printed before the
+	// test session started.
+	pyMaxReports = 20
 	// pyMaxLastLines bounds what is copied of a failure section that has
 	// neither E lines nor a location: a strict xpass prints one line, a
 	// native traceback ends with the exception and its explanation.
@@ -270,12 +279,27 @@ const (
 // pySection is one failure or error section ("___ test_name ___", "___
 // ERROR collecting tests/x.py ___"), or one --tb=line location line.
 type pySection struct {
-	head    string   // the title between the underscores; "" for --tb=line
-	eLines  []string // the first pyMaxELines "E   " lines
-	eCount  int      // every E line of the section
-	loc     string   // the last location line ("tests/x.py:12: AssertionError")
-	relLoc  string   // the last location with a relative path: the project's code
-	relLoc1 string   // the first one: the line of the test that failed
+	head   string   // the title between the underscores; "" for --tb=line
+	eLines []string // the first pyKeepELines "E   " lines
+	eCount int      // every E line of the section
+	loc    string   // the last location line ("tests/x.py:12: AssertionError")
+	// terminals are the locations where a traceback ends with its
+	// exception ("/usr/lib/python3.11/json/decoder.py:353: JSONDecodeError"),
+	// one per exception of a chain; nTerminals counts them all.
+	terminals  []pyLoc
+	nTerminals int
+	// nLocs numbers the location lines read; the *At fields are the
+	// numbers of loc, relLoc and relLoc1, so the locations are shown in
+	// the order printed.
+	nLocs, locAt, relLocAt, relLoc1At int
+	// reports are the lines of the tracebacks Python printed itself (a
+	// --tb=native section): each "Traceback (most recent call last):"
+	// and the exception line that ends it; nReports counts them all.
+	reports  []string
+	nReports int
+	tb       pyTraceback
+	relLoc   string // the last location with a relative path: the project's code
+	relLoc1  string // the first one: the line of the test that failed
 	// For sections without E lines or location (--tb=native, strict xpass):
 	last    [pyMaxLastLines]string // the last non-blank lines, nLast of them
 	nLast   int
@@ -287,6 +311,12 @@ type pySection struct {
 	// filter cut (where the banner that ends a section may be gone), an E
 	// line or a location after it is the next failure's.
 	terminal bool
+}
+
+// pyLoc is a location line and its number among the section's.
+type pyLoc struct {
+	at   int
+	text string
 }
 
 // pyWarning is one entry of the warnings summary: its first line (a node id
@@ -306,9 +336,18 @@ type pytestLog struct {
 	banners   summarize.Capped
 	failed    pyIDs
 	errored   pyIDs
-	sections  []*pySection     // the first pyMaxFailures
-	nSections int              // every section
-	eLost     bool             // a section left E lines out
+	sections  []*pySection // the first pyMaxFailures
+	nSections int          // every section
+	// failLines counts the lines of every section a block keeps or counts:
+	// E lines, locations where a traceback ends, Python's own traceback
+	// lines; the kept sections hold some of them.
+	failLines int
+	// startup holds the lines of an error Python reported before the test
+	// session started (site.py's "Error processing line 1 of X.pth"
+	// and its traceback), in a whole stdout; nStartup counts them all.
+	startup   []string
+	nStartup  int
+	tb        pyTraceback
 	messages  summarize.Capped // short-summary entries with a message: "FAILED id - msg"
 	warnings  []*pyWarning     // the first pyMaxWarnings
 	nWarnings int              // every warning
@@ -413,23 +452,44 @@ func Pytest(r *summarize.Run) *summarize.Body {
 		tail = pyTailLines // no summary: how the run ended is in its last lines
 	}
 	output, outputLost := pyExcerpt(stdout, isPyMustKeep, pyMaxMustKeep, tail)
-	errs, errsLost := pyExcerpt(stderr, isPyMustKeep, pyMaxMustKeep, pyTailLines)
+	var tb pyTraceback
+	errs, errsLost := pyExcerpt(stderr, func(l string) bool { return tb.report(l) || isPyMustKeep(l) }, pyMaxMustKeep, pyTailLines)
 	internal, internalLost := p.internal.lines, p.internal.lost
 	room -= pyExcerptSize("output_excerpt", output, outputLost) +
 		pyExcerptSize("internal_error", internal, internalLost) +
 		pyExcerptSize("stderr", errs, errsLost)
 
-	failures, nTotal, lead := p.failureItems()
-	if p.eLost {
-		room -= len("failure_lines_omitted: 0000000000\n")
-	}
+	startup := p.startup
+	room -= pyExcerptSize("startup_errors", startup, p.nStartup-len(startup))
+
+	// Every E line of every failure while they fit; else as many as fit
+	// for each, at least pyMaxELines.
+	room -= len("failure_lines_omitted: 0000000000\n")
+	eCap := pyKeepELines
+	failures, nTotal, lead := p.failureItems(eCap)
 	nFailures, size := summarize.FitHead("failures", failures, nTotal, pyMaxFailures, room)
+	if nFailures < min(len(failures), pyMaxFailures) || size > room {
+		lo, hi := pyMaxELines, pyKeepELines
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			items, _, _ := p.failureItems(mid)
+			if n, sz := summarize.FitHead("failures", items, nTotal, pyMaxFailures, room); n == min(len(items), pyMaxFailures) && sz <= room {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		eCap = lo
+		failures, nTotal, lead = p.failureItems(eCap)
+		nFailures, size = summarize.FitHead("failures", failures, nTotal, pyMaxFailures, room)
+	}
 	room -= size
 	warnings := p.warningItems()
 	nWarnings, _ := summarize.FitHead("warnings_summary", warnings, p.nWarnings, pyMaxWarnings, room)
 
+	addPyExcerpt(b, "startup_errors", startup, p.nStartup-len(startup))
 	summarize.AddHead(b, "failures", failures, nTotal, nFailures)
-	if l := p.shownLost(nFailures - lead); l > 0 {
+	if l := p.shownLost(nFailures-lead, eCap); l > 0 {
 		b.Count("failure_lines_omitted", l)
 	}
 	summarize.AddHead(b, "warnings_summary", warnings, p.nWarnings, nWarnings)
@@ -514,6 +574,14 @@ func (p *pytestLog) Feed(l string) {
 		return
 	}
 
+	if p.stream == 0 && p.phase == 0 && p.mode == pyModeUnknown && !p.lacksLines && p.sec == nil && p.tb.report(l) {
+		// Before the session starts, Python's own error report.
+		p.nStartup++
+		if len(p.startup) < pyMaxReports {
+			p.startup = append(p.startup, strings.TrimRight(l, " "))
+		}
+		return
+	}
 	switch p.mode {
 	case pyModeUnknown, pyModeFailures:
 		p.failureLine(l)
@@ -595,24 +663,38 @@ func (p *pytestLog) failureLine(l string) {
 	switch {
 	case isPyELine(l):
 		s.eCount++
-		if len(s.eLines) < pyMaxELines {
+		p.failLines++
+		if len(s.eLines) < pyKeepELines {
 			s.eLines = append(s.eLines, strings.TrimRight(l, " "))
-		} else {
-			p.eLost = true
 		}
 	case isPyLocation(l):
-		s.loc = strings.TrimRight(l, " ")
+		s.nLocs++
+		s.loc, s.locAt = strings.TrimRight(l, " "), s.nLocs
 		s.terminal = isPyTerminal(s.loc)
+		if s.terminal {
+			s.nTerminals++
+			p.failLines++
+			if len(s.terminals) < pyMaxReports {
+				s.terminals = append(s.terminals, pyLoc{s.nLocs, s.loc})
+			}
+		}
 		if l[0] != '/' {
-			s.relLoc = s.loc
+			s.relLoc, s.relLocAt = s.loc, s.nLocs
 			if s.relLoc1 == "" {
-				s.relLoc1 = s.loc
+				s.relLoc1, s.relLoc1At = s.loc, s.nLocs
 			}
 		}
 	default:
 		t := strings.TrimSpace(l)
 		if t == "" {
 			return
+		}
+		if s.tb.report(l) {
+			s.nReports++
+			p.failLines++
+			if len(s.reports) < pyMaxReports {
+				s.reports = append(s.reports, strings.TrimRight(l, " "))
+			}
 		}
 		if strings.HasPrefix(t, `File "`) {
 			s.frame = l
@@ -636,7 +718,7 @@ func (p *pytestLog) addSection(head, loc string) *pySection {
 		s = new(pySection)
 		p.sections = append(p.sections, s)
 	}
-	*s = pySection{head: head, loc: loc, eLines: s.eLines[:0]}
+	*s = pySection{head: head, loc: loc, eLines: s.eLines[:0], terminals: s.terminals[:0], reports: s.reports[:0]}
 	return s
 }
 
@@ -665,15 +747,16 @@ func (p *pytestLog) warningLine(l string) {
 
 // failureItems returns one item per kept failure context, in output
 // order, and the number of contexts: an item holds the context's head,
-// then its locations (the first and the last in the project's own code,
-// relative paths, and the last of all), then its first E lines; or, when
-// it has neither, its innermost 'File "..."' frame and its last lines.
-// Without any section (--tb=no, or a pipe that cut them off) the
-// short-summary entries that carry a message are the contexts; when the
-// only sections are what a pipe left of them without their heads, those
-// entries come first, then the sections.
-// lead is the number of entries before the sections.
-func (p *pytestLog) failureItems() (items []string, total, lead int) {
+// then its locations (the first in the project's own code, every one
+// where a traceback ends with its exception, the last in the project's
+// own code, and the last of all), then its first eCap E lines; or, when
+// it has neither, the lines of the tracebacks Python printed itself, its
+// innermost 'File "..."' frame and its last lines. Without any section
+// (--tb=no, or a pipe that cut them off) the short-summary entries that
+// carry a message are the contexts; when the only sections are what a
+// pipe left of them without their heads, those entries come first, then
+// the sections. lead is the number of entries before the sections.
+func (p *pytestLog) failureItems(eCap int) (items []string, total, lead int) {
 	headless := true
 	for _, s := range p.sections {
 		headless = headless && s.head == ""
@@ -692,17 +775,34 @@ func (p *pytestLog) failureItems() (items []string, total, lead int) {
 		if s.head != "" {
 			it = append(it, s.head)
 		}
-		for _, loc := range []string{s.relLoc1, s.relLoc, s.loc} {
-			if loc != "" && (len(it) == 0 || it[len(it)-1] != loc) {
-				it = append(it, loc)
+		locs := append([]pyLoc{{s.relLoc1At, s.relLoc1}, {s.relLocAt, s.relLoc}, {s.locAt, s.loc}}, s.terminals...)
+		slices.SortStableFunc(locs, func(a, b pyLoc) int { return a.at - b.at })
+		shown := len(it)
+		for _, l := range locs {
+			if l.text != "" && !slices.Contains(it[shown:], l.text) {
+				it = append(it, l.text)
 			}
 		}
-		it = append(it, s.eLines...)
+		it = append(it, s.eLines[:min(len(s.eLines), eCap)]...)
 		if s.loc == "" && s.eCount == 0 {
+			// In the order printed, roughly: the tracebacks' headers,
+			// the innermost frame, the exceptions, the last lines.
 			last := s.last[:s.nLast]
+			var headers, exceptions []string
+			for _, r := range s.reports {
+				switch {
+				case slices.Contains(last, r):
+				case strings.TrimSpace(r) == pyTracebackHeader:
+					headers = append(headers, r)
+				default:
+					exceptions = append(exceptions, r)
+				}
+			}
+			it = append(it, headers...)
 			if s.frame != "" && !slices.Contains(last, s.frame) {
 				it = append(it, s.frame)
 			}
+			it = append(it, exceptions...)
 			it = append(it, last...)
 		}
 		items = append(items, strings.Join(it, "\n"))
@@ -710,11 +810,17 @@ func (p *pytestLog) failureItems() (items []string, total, lead int) {
 	return items, total + p.nSections, lead
 }
 
-// shownLost counts the E lines left out of the first n failure contexts.
-func (p *pytestLog) shownLost(n int) int {
-	lost := 0
+// shownLost counts the lines the block leaves out when it shows the first
+// n failure contexts with at most eCap E lines each: of every section, the
+// E lines, the locations where a traceback ended and Python's own
+// traceback lines that are not shown.
+func (p *pytestLog) shownLost(n, eCap int) int {
+	lost := p.failLines
 	for _, s := range p.sections[:max(0, min(n, len(p.sections)))] {
-		lost += s.eCount - len(s.eLines)
+		lost -= min(len(s.eLines), eCap) + len(s.terminals)
+		if s.loc == "" && s.eCount == 0 {
+			lost -= len(s.reports)
+		}
 	}
 	return lost
 }

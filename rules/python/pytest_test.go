@@ -174,13 +174,13 @@ func TestPytestSections(t *testing.T) {
 	for _, l := range summarize.Lines([]byte(out)) {
 		p.Feed(l)
 	}
-	items, total, _ := p.failureItems()
+	items, total, _ := p.failureItems(pyKeepELines)
 	want := []string{
 		"test_deep\ntest_m.py:9:\ntest_m.py:3: in helper\n/usr/lib/python3/dist-packages/lib.py:6: KeyError\nE           KeyError: 5",
 		"test_xpass\n[XPASS(strict)] must fail",
 	}
-	if strings.Join(items, "|") != strings.Join(want, "|") || total != 2 || p.eLost {
-		t.Errorf("items = %q (of %d, E lines lost %v), want %q", items, total, p.eLost, want)
+	if strings.Join(items, "|") != strings.Join(want, "|") || total != 2 || p.shownLost(2, pyKeepELines) != 0 {
+		t.Errorf("items = %q (of %d, %d lines lost), want %q", items, total, p.shownLost(2, pyKeepELines), want)
 	}
 	if got := strings.Join(p.failed.ids, ","); got != "test_m.py::test_deep,test_m.py::test_xpass" {
 		t.Errorf("failed = %s", got)
@@ -190,22 +190,37 @@ func TestPytestSections(t *testing.T) {
 	}
 }
 
-// TestPytestELineCap: a long assertion diff is cut to pyMaxELines lines,
-// and the rest is counted.
+// TestPytestELineCap: a long assertion diff is kept whole while it fits
+// the budget (issue 21: its verdict came last), and cut to what fits, at
+// least pyMaxELines lines, when it does not; the rest is counted.
 func TestPytestELineCap(t *testing.T) {
 	var sb strings.Builder
 	sb.WriteString("=== FAILURES ===\n___ test_big ___\n")
-	for i := 0; i < 25; i++ {
-		sb.WriteString("E         line of the diff\n")
+	for i := 0; i < 250; i++ {
+		sb.WriteString("E         line of the diff, with enough words in it to take room\n")
 	}
+	sb.WriteString("E     remains unmatched: 'the verdict'\n")
 	sb.WriteString("tests/t.py:3: AssertionError\n")
 	sb.WriteString("FAILED tests/t.py::test_big - assert ...\n= 1 failed in 0.01s =\n")
-	r := &summarize.Run{Rule: "bash.pytest", Stdout: []byte(sb.String()), ExitCode: 1, Exited: true}
-	body := string(Pytest(r).Render())
-	if strings.Count(body, "E         line of the diff") != pyMaxELines {
-		t.Errorf("E lines not capped at %d:\n%s", pyMaxELines, body)
+	for _, tc := range []struct {
+		budget, lines int
+		verdict       bool
+	}{
+		{summarize.DefaultBudget * 4, pyKeepELines, false}, // past the hard cap
+		{2048, pyMaxELines, false},
+	} {
+		r := &summarize.Run{Rule: "bash.pytest", Stdout: []byte(sb.String()), ExitCode: 1, Exited: true, Budget: tc.budget}
+		body := string(Pytest(r).Render())
+		if n := strings.Count(body, "E         line of the diff"); n < tc.lines || tc.lines == pyMaxELines && n > 3*pyMaxELines {
+			t.Errorf("budget %d: %d E lines, want %d or a few more:\n%s", tc.budget, n, tc.lines, body)
+		}
+		if !strings.Contains(body, "failure_lines_omitted: ") {
+			t.Errorf("budget %d: no count of the lines left out:\n%s", tc.budget, body)
+		}
 	}
-	if !strings.Contains(body, "failure_lines_omitted: 15\n") {
-		t.Errorf("no count of the lines left out:\n%s", body)
+	short := strings.Replace(sb.String(), strings.Repeat("E         line of the diff, with enough words in it to take room\n", 240), "", 1)
+	r := &summarize.Run{Rule: "bash.pytest", Stdout: []byte(short), ExitCode: 1, Exited: true, Budget: summarize.DefaultBudget}
+	if body := string(Pytest(r).Render()); !strings.Contains(body, "remains unmatched: 'the verdict'") || strings.Contains(body, "failure_lines_omitted") {
+		t.Errorf("eleven E lines that fit are not all kept:\n%s", body)
 	}
 }

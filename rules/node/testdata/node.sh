@@ -297,6 +297,54 @@ it('passes', () => { expect(1).toBe(1) })
 it.skip('skipped', () => {})
 EOF
 
+# A deep failure: the error is thrown five calls down the project's own
+# source, so the test file's frame comes after four others (issue 21: the
+# blocks kept three frames and dropped the one in the test file).
+project vt-deep
+echo '{ "name": "vt-deep", "version": "1.0.0", "type": "module", "private": true }' >"$ROOT/vt-deep/package.json"
+mkdir -p "$ROOT/vt-deep/src/core" "$ROOT/vt-deep/src/core/tests"
+cat >"$ROOT/vt-deep/src/core/assert.js" <<'EOF'
+export function assertShape(node, kind) {
+  if (node.kind !== kind) throw new TypeError(`expected a ${kind} node, got ${node.kind}`)
+  return node
+}
+EOF
+cat >"$ROOT/vt-deep/src/core/check.js" <<'EOF'
+import { assertShape } from './assert.js'
+export function checkField(field) {
+  return assertShape(field, 'field')
+}
+EOF
+cat >"$ROOT/vt-deep/src/core/schema.js" <<'EOF'
+import { checkField } from './check.js'
+export function schemaOf(fields) {
+  return fields.map((f) => checkField(f))
+}
+EOF
+cat >"$ROOT/vt-deep/src/core/compile.js" <<'EOF'
+import { schemaOf } from './schema.js'
+export function compile(source) {
+  const fields = source.split(',').map((name) => ({ kind: name.startsWith('@') ? 'directive' : 'field', name }))
+  return { schema: schemaOf(fields) }
+}
+EOF
+{
+	echo "import { describe, it, expect } from 'vitest'"
+	echo "import { compile } from '../compile.js'"
+	filler 20 | sed 's/^export //'
+	cat <<'EOF'
+describe('compile', () => {
+  it('compiles plain fields', () => {
+    expect(compile('a,b').schema).toHaveLength(2)
+  })
+  it('compiles a directive', () => {
+    const out = compile('a,@b')
+    expect(out.schema).toHaveLength(2)
+  })
+})
+EOF
+} >"$ROOT/vt-deep/src/core/tests/compile.test.js"
+
 capture vitest pass vt-pass 'npx vitest run'
 capture vitest pass_verbose vt-pass 'vitest run --reporter=verbose'
 capture vitest fail vt-fail 'npx vitest run'
@@ -346,6 +394,7 @@ capture vitest grep_noise vt-fail "NO_COLOR=1 npx vitest run 2>&1 | grep -v -E '
 capture vitest many_tail vt-many 'npx vitest run 2>&1 | tail -40'
 capture vitest pass_tail vt-pass 'npx vitest run 2>&1 | tail -6'
 capture vitest pass_head vt-pass 'npx vitest run | head -8'
+capture vitest deep vt-deep 'npx vitest run'
 
 # The machine-readable reports of the uncut cases.
 reference vitest pass vt-pass 'npx vitest run --reporter=json --outputFile="$REF"'
@@ -358,6 +407,7 @@ reference vitest many vt-many 'npx vitest run --reporter=json --outputFile="$REF
 reference vitest unhandled vt-unhandled 'vitest run --reporter=json --outputFile="$REF"'
 reference vitest shared_error vt-shared 'vitest run --reporter=json --outputFile="$REF"'
 reference vitest imitate vt-imitate 'npx vitest run --reporter=json --outputFile="$REF"'
+reference vitest deep vt-deep 'npx vitest run --reporter=json --outputFile="$REF"'
 
 # --- jest -----------------------------------------------------------------
 
@@ -494,6 +544,17 @@ it('passes', () => { expect(1).toBe(1) })
 it.skip('skipped', () => {})
 EOF
 
+# The deep failure of vt-deep, under jest.
+project jt-deep
+echo '{ "name": "jt-deep", "version": "1.0.0", "private": true }' >"$ROOT/jt-deep/package.json"
+mkdir -p "$ROOT/jt-deep/src/core/tests"
+for f in assert check schema compile; do
+	sed -e 's/^import { \(.*\) } from \(.*\)$/const { \1 } = require(\2)/' -e 's/^export function \([a-zA-Z]*\)/module.exports.\1 = function \1/' \
+		"$ROOT/vt-deep/src/core/$f.js" >"$ROOT/jt-deep/src/core/$f.js"
+done
+sed -e '/^import .* from .vitest.$/d' -e 's/^import { \(.*\) } from \(.*\)$/const { \1 } = require(\2)/' \
+	"$ROOT/vt-deep/src/core/tests/compile.test.js" >"$ROOT/jt-deep/src/core/tests/compile.test.js"
+
 capture jest pass jt-pass 'npx jest'
 capture jest pass_verbose jt-pass 'jest --verbose'
 capture jest fail jt-fail 'npx jest'
@@ -535,6 +596,7 @@ capture jest grep_fail jt-fail "npx jest 2>&1 | grep -E 'FAIL|●|Tests:'"
 capture jest grep_noise jt-fail "npx jest 2>&1 | grep -v -E ' \| |^\s*$'"
 capture jest many_tail jt-many 'npx jest 2>&1 | tail -40'
 capture jest pass_tail jt-pass 'npx jest 2>&1 | tail -5'
+capture jest deep jt-deep 'npx jest'
 
 reference jest pass jt-pass 'npx jest --json --outputFile="$REF"'
 reference jest pass_verbose jt-pass 'jest --verbose --json --outputFile="$REF"'
@@ -545,6 +607,7 @@ reference jest single_file jt-fail 'jest src/parse.test.js --json --outputFile="
 reference jest many jt-many 'npx jest --json --outputFile="$REF"'
 reference jest imitate jt-imitate 'npx jest --json --outputFile="$REF"'
 reference jest imitate_all jt-imitate 'npx jest --json --outputFile="$REF"'
+reference jest deep jt-deep 'npx jest --json --outputFile="$REF"'
 
 # --- npm test and its kin ---------------------------------------------------
 

@@ -443,6 +443,44 @@ capture pytest internal_tail internal 'pytest 2>&1 | tail -12'
 capture pytest conftest_tail conftest 'pytest 2>&1 | tail -5'
 capture pytest bad_option_head calc 'pytest --no-such-option 2>&1 | head -3'
 
+# deep: failures whose lines a per-failure cap dropped (issue 21): a
+# LineMatcher verdict after more than ten E lines ("remains unmatched"), and
+# a chained exception whose first location is in the standard library
+# ("/usr/lib/python3.11/json/decoder.py:355: JSONDecodeError").
+mkdir -p "$ROOT/deep/tests"
+cat >"$ROOT/deep/tests/test_deep.py" <<'EOF'
+import json
+
+from _pytest.pytester import LineMatcher
+
+
+def test_verdict():
+    lines = ["platform linux", "rootdir: /tmp/x", "plugins: none"] + ["line %d of the run" % i for i in range(12)]
+    LineMatcher(lines).fnmatch_lines(["collected 2 items"])
+
+
+def load(text):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError("settings are not JSON: %r" % text) from err
+
+
+def test_chained():
+    assert load("{bad") == {}
+EOF
+capture pytest deep deep 'pytest'
+
+# startup_error: Python itself reports an error before the session starts
+# (a .pth file in the user's site-packages that imports what is not
+# there, as setuptools' distutils-precedence.pth does when
+# _distutils_hack is gone); the tests then pass. The block must not drop
+# the error under a summary that says they passed.
+mkdir -p "$ROOT/userbase/lib/python3.11/site-packages"
+echo 'import _distutils_hack' >"$ROOT/userbase/lib/python3.11/site-packages/distutils-precedence.pth"
+capture pytest startup_error calc "PYTHONUSERBASE=$ROOT/userbase pytest -q"
+capture pytest startup_merged calc "PYTHONUSERBASE=$ROOT/userbase pytest -q 2>&1"
+
 # imitate: tests whose own output looks like pytest's result lines: a
 # final line, PASSED lines, and the whole output of an inner pytest run
 # (as a plugin's tests print it). Two of the three tests fail; none of

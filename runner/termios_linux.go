@@ -1,8 +1,0 @@
-package runner
-
-import "syscall"
-
-const (
-	getTermios = syscall.TCGETS
-	setTermios = syscall.TCSETS
-)
