@@ -39,7 +39,8 @@ and 1 when the output cannot be read; CMD's own status is --exit.
   --signaled      it was killed by a signal or never started: exit_code null
   --stdout FILE   its stdout; --stderr FILE its stderr
   --budget N      largest block or cut in bytes (default: the agent's, or 16384)
-  --agent NAME    the client the block is for: claude, codex or gemini
+  --agent NAME    the client the block is for: claude, codex, gemini,
+                  opencode, copilot or qwen
   --cut-limit N   output no rule recognizes passes whole up to N bytes, both
                   streams together (default: SHRINKRUN_CUT_LIMIT, else the
                   most the agent's client shows whole, else 30000)
