@@ -205,6 +205,11 @@ func Block(r *summarize.Run) ([]byte, bool) {
 	if rule.Finder != nil {
 		finders = append(finders, rule.Finder)
 	}
+	if rule.Source != "" {
+		// A rule read from a file may count a failure line and leave out
+		// lines that are none: it must show every failure.
+		return summarize.BlockShown(r, rule.Summarize, finders)
+	}
 	return summarize.Block(r, rule.Summarize, finders)
 }
 
