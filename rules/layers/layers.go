@@ -22,6 +22,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -176,11 +177,20 @@ func Find(wd string, getenv func(string) string, trust func() Trust) Set {
 // read reads the rule files of dir, in name order. A missing directory
 // has none (a file where a parent directory would be too: HOME pointing
 // at a file); one that cannot be used is one file that does not load.
+// What is not a directory is refused before it is opened: opening a FIFO
+// would wait for a writer for ever.
 func read(dir string, layer Layer) []File {
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+	fi, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil
 	}
-	d, err := privdir.Open(dir, false)
+	if err == nil && !fi.IsDir() {
+		err = &privdir.UnsafeError{Path: dir, Why: "is not a directory", Fix: "remove it"}
+	}
+	var d *privdir.Dir
+	if err == nil {
+		d, err = privdir.Open(dir, false)
+	}
 	if err != nil {
 		return []File{{Layer: layer, Path: dir, State: NotLoaded, Err: err}}
 	}
@@ -213,14 +223,7 @@ func read(dir string, layer Layer) []File {
 // load reads the rule file name of d, refusing it before reading when it
 // is too large, and parses it.
 func load(d *privdir.Dir, name, path string) (*declare.Rule, string, error) {
-	fi, err := d.Lstat(name)
-	if err == nil && fi.Mode().IsRegular() && fi.Size() > declare.MaxFileBytes {
-		err = &declare.Error{Source: path, Msg: fmt.Sprintf("%d bytes: a rule file holds at most %d", fi.Size(), declare.MaxFileBytes)}
-	}
-	var src []byte
-	if err == nil {
-		src, err = d.ReadFile(name)
-	}
+	src, err := readFile(d, name, path, "a rule file", declare.MaxFileBytes)
 	if err != nil {
 		var de *declare.Error
 		var ue *privdir.UnsafeError
@@ -233,6 +236,36 @@ func load(d *privdir.Dir, name, path string) (*declare.Rule, string, error) {
 	hash := hex.EncodeToString(sum[:])
 	r, err := declare.Parse(name, path, src)
 	return r, hash, err
+}
+
+// readFile reads the file name of d (kind says what it is, for messages),
+// at most max bytes, as privdir checks
+// a file (the user's, writable by no one else, no link followed), and
+// refuses what is not a regular file or is larger before reading it. A
+// FIFO or a device is never opened for reading: the open is non-blocking
+// for the moment between the check and the open.
+func readFile(d *privdir.Dir, name, path, kind string, max int64) ([]byte, error) {
+	fi, err := d.Lstat(name)
+	switch {
+	case err != nil:
+		return nil, err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return nil, &privdir.UnsafeError{Path: path, Why: "is a symbolic link", Fix: "shrinkrun does not follow links to rule files; remove it"}
+	case !fi.Mode().IsRegular():
+		return nil, &privdir.UnsafeError{Path: path, Why: "is not a regular file", Fix: "remove it"}
+	case fi.Size() > max:
+		return nil, &declare.Error{Source: path, Msg: fmt.Sprintf("%d bytes: %s holds at most %d", fi.Size(), kind, max)}
+	}
+	f, err := d.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(src)) > max {
+		err = &declare.Error{Source: path, Msg: fmt.Sprintf("more than %d bytes: %s holds at most %d", max, kind, max)}
+	}
+	return src, err
 }
 
 // unwrapPath drops a *PathError's path, which the caller names already.
@@ -256,10 +289,24 @@ func noticeName(key string) string {
 // without a symbolic link, so a file is trusted however the working
 // directory was reached; a link inside the repository is not resolved, so
 // a repository cannot borrow another's trust by linking to its files.
+//
+// Neither .shrinkrun nor its rules directory may be a link: what a
+// repository holds is read, never what it points at.
 func ReadProject(root string) []File {
 	dir := ProjectDir(root)
-	if _, err := os.Stat(dir); err != nil {
-		return read(dir, Project) // no directory: nothing; or the error, said
+	for _, p := range []string{filepath.Dir(dir), dir} {
+		fi, err := os.Lstat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil
+		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+			err = &privdir.UnsafeError{Path: p, Why: "is a symbolic link", Fix: "shrinkrun reads a repository's rule files only from a directory of its own; make it one"}
+		case err == nil && !fi.IsDir():
+			err = &privdir.UnsafeError{Path: p, Why: "is not a directory", Fix: "remove it"}
+		}
+		if err != nil {
+			return []File{{Layer: Project, Path: p, State: NotLoaded, Err: err}}
+		}
 	}
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		dir = ProjectDir(real)
@@ -270,12 +317,16 @@ func ReadProject(root string) []File {
 // HashFile returns the SHA-256 (hex) of the file at path, read as a rule
 // file is: through its directory, checked, not following a link.
 func HashFile(path string) (string, error) {
-	d, err := privdir.Open(filepath.Dir(path), false)
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return "", &privdir.UnsafeError{Path: dir, Why: "is not a directory", Fix: "remove it"}
+	}
+	d, err := privdir.Open(dir, false)
 	if err != nil {
 		return "", err
 	}
 	defer d.Close()
-	src, err := d.ReadFile(filepath.Base(path))
+	src, err := readFile(d, filepath.Base(path), path, "a rule file", declare.MaxFileBytes)
 	if err != nil {
 		return "", unwrapPath(err)
 	}
