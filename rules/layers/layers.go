@@ -294,24 +294,47 @@ func noticeName(key string) string {
 // repository holds is read, never what it points at.
 func ReadProject(root string) []File {
 	dir := ProjectDir(root)
-	for _, p := range []string{filepath.Dir(dir), dir} {
-		fi, err := os.Lstat(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil
-		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
-			err = &privdir.UnsafeError{Path: p, Why: "is a symbolic link", Fix: "shrinkrun reads a repository's rule files only from a directory of its own; make it one"}
-		case err == nil && !fi.IsDir():
-			err = &privdir.UnsafeError{Path: p, Why: "is not a directory", Fix: "remove it"}
+	if missing, err := CheckProject(root, false); missing {
+		return nil
+	} else if err != nil {
+		var ue *privdir.UnsafeError
+		path := dir
+		if errors.As(err, &ue) {
+			path = ue.Path
 		}
-		if err != nil {
-			return []File{{Layer: Project, Path: p, State: NotLoaded, Err: err}}
-		}
+		return []File{{Layer: Project, Path: path, State: NotLoaded, Err: err}}
 	}
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		dir = ProjectDir(real)
 	}
 	return read(dir, Project)
+}
+
+// CheckProject checks the repository's .shrinkrun and its rules directory
+// before anything in them is read or written: each must be a directory of
+// the repository, not a link to one elsewhere (nor a FIFO, which opening
+// would wait on). missing is true when one does not exist; create makes
+// them (0700) instead.
+func CheckProject(root string, create bool) (missing bool, err error) {
+	for _, p := range []string{filepath.Join(root, ".shrinkrun"), ProjectDir(root)} {
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) && create {
+			if err = os.Mkdir(p, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
+				fi, err = os.Lstat(p)
+			}
+		}
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return true, nil
+		case err != nil:
+			return false, err
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return false, &privdir.UnsafeError{Path: p, Why: "is a symbolic link", Fix: "shrinkrun reads and writes a repository's rule files only in a directory of its own; make it one"}
+		case !fi.IsDir():
+			return false, &privdir.UnsafeError{Path: p, Why: "is not a directory", Fix: "remove it"}
+		}
+	}
+	return false, nil
 }
 
 // HashFile returns the SHA-256 (hex) of the file at path, read as a rule
