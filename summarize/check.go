@@ -100,6 +100,12 @@ func (p report) View(lines []string) int {
 	return p.f.taken[p.stream].view(lines)
 }
 
+// Failing reports whether one of finders finds a failure in r's output,
+// read as Block reads it: a line the block would have to keep.
+func Failing(r *Run, finders []Finder) bool {
+	return len(findFailures(readable(r), finders).required) > 0
+}
+
 func findFailures(r *Run, finders []Finder) *failures {
 	f := &failures{required: map[string]bool{}}
 	streams := make([]Stream, 2)
