@@ -153,23 +153,22 @@ func Find(wd string, getenv func(string) string, trust func() Trust) Set {
 	}
 	if s.Root != "" {
 		var t Trust
-		for _, f := range ReadProject(s.Root) {
-			if f.State == Applied {
-				if t == nil {
-					t = trust()
-				}
-				switch want, ok := t[f.Path]; {
-				case !ok:
-					f.State = Untrusted
-				case want != f.Hash:
-					f.State = Changed
-				}
+		pinned := func(path string) bool {
+			if t == nil {
+				t = trust()
+			}
+			_, ok := t[path]
+			return ok
+		}
+		for _, f := range readProject(s.Root, pinned) {
+			if f.State == Applied && t[f.Path] != f.Hash {
+				f.State = Changed
 			}
 			s.Files = append(s.Files, f)
 		}
 	}
 	if s.UserDir != "" {
-		s.Files = append(s.Files, read(s.UserDir, User)...)
+		s.Files = append(s.Files, read(s.UserDir, User, nil)...)
 	}
 	return s
 }
@@ -179,7 +178,10 @@ func Find(wd string, getenv func(string) string, trust func() Trust) Set {
 // at a file); one that cannot be used is one file that does not load.
 // What is not a directory is refused before it is opened: opening a FIFO
 // would wait for a writer for ever.
-func read(dir string, layer Layer) []File {
+//
+// pinned, when not nil, says whether a file is to be read at all: one it
+// refuses is listed Untrusted, unread.
+func read(dir string, layer Layer, pinned func(path string) bool) []File {
 	fi, err := os.Stat(dir)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil
@@ -210,6 +212,11 @@ func read(dir string, layer Layer) []File {
 			f.State, f.Err = NotLoaded, &declare.Error{Source: f.Path, Msg: fmt.Sprintf("more than %d rule files in %s: the rest are not read", MaxFiles, dir)}
 			files = append(files, f)
 			break
+		}
+		if pinned != nil && !pinned(f.Path) {
+			f.State = Untrusted
+			files = append(files, f)
+			continue
 		}
 		f.Rule, f.Hash, f.Err = load(d, name, f.Path)
 		if f.Err != nil {
@@ -292,7 +299,12 @@ func noticeName(key string) string {
 //
 // Neither .shrinkrun nor its rules directory may be a link: what a
 // repository holds is read, never what it points at.
-func ReadProject(root string) []File {
+func ReadProject(root string) []File { return readProject(root, nil) }
+
+// readProject is ReadProject; pinned, when not nil, names the files to
+// read: the others are Untrusted, and not read (Find: a cloned
+// repository's rule files cost a command only their names).
+func readProject(root string, pinned func(path string) bool) []File {
 	dir := ProjectDir(root)
 	if missing, err := CheckProject(root, false); missing {
 		return nil
@@ -307,7 +319,7 @@ func ReadProject(root string) []File {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		dir = ProjectDir(real)
 	}
-	return read(dir, Project)
+	return read(dir, Project, pinned)
 }
 
 // CheckProject checks the repository's .shrinkrun and its rules directory
