@@ -11,6 +11,7 @@ package rules
 import (
 	"bytes"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -244,7 +245,7 @@ func Route(r *summarize.Run) (id string, byOutput bool) {
 // its output is never claimed. Nor is an output whose failures do not
 // agree with how the command ended (agrees).
 func Claim(r *summarize.Run) (id string, ok bool) {
-	if len(r.Argv) > 0 && viewers[path.Base(r.Argv[0])] {
+	if printsFiles(r.Argv) {
 		return "", false
 	}
 	windows := claimWindows(r)
@@ -293,11 +294,42 @@ func agrees(r *summarize.Run, windows []*summarize.Run) bool {
 }
 
 // viewers are the commands that print files as they are, or parts of
-// them.
+// them: the lines of a file they searched (grep -h) or decompressed
+// included.
 var viewers = map[string]bool{
 	"cat": true, "tac": true, "head": true, "tail": true, "less": true, "more": true, "nl": true,
 	"sed": true, "awk": true, "gawk": true, "bat": true, "batcat": true, "view": true, "strings": true,
 	"jq": true, "xxd": true, "od": true,
+	"grep": true, "egrep": true, "fgrep": true, "rg": true, "zgrep": true,
+	"zcat": true, "bzcat": true, "xzcat": true, "zstdcat": true, "zless": true, "zmore": true,
+}
+
+// printsFiles reports whether argv, a command's first stage, prints files:
+// a viewer, or git printing a file at a revision (git show REV:PATH, git
+// cat-file).
+func printsFiles(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	if viewers[path.Base(argv[0])] {
+		return true
+	}
+	if path.Base(argv[0]) != "git" {
+		return false
+	}
+	for i, w := range argv[1:] {
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		switch w {
+		case "cat-file":
+			return true
+		case "show":
+			return slices.ContainsFunc(argv[i+2:], func(a string) bool { return !strings.HasPrefix(a, "-") && strings.Contains(a, ":") })
+		}
+		return false
+	}
+	return false
 }
 
 // claimWindow is how much of the start and of the end of each stream
