@@ -1,10 +1,14 @@
 // Package classify decides, without running anything, whether a command is
-// one that shrinkrun summarizes and which rule applies. It is pure: no I/O.
+// one that shrinkrun summarizes and which rule applies. It is pure: it runs
+// nothing, and reads of the world only what an Env gives it (what a glob
+// lists, what ~ and $(nproc) stand for).
 //
 // String mode parses the command with a real shell parser and accepts only
 // the AST node types docs/classify.md allows (the shape of a recognized
-// command); anything else passes through.
-// Argv mode classifies words that the caller's shell already split.
+// command), its words expanded as bash would; anything else passes
+// through. Split takes a list of such commands apart, for the -c form to
+// run part by part. Argv mode classifies words that the caller's shell
+// already split.
 package classify
 
 import (
@@ -39,6 +43,16 @@ type Result struct {
 	// Pos is the 1-based "line:col" of the token that caused the
 	// pass-through in string mode, or "" when there is none.
 	Pos string
+	// Plain tells that bash would run exactly Stages[0] with Assigns: one
+	// command, no pipe, no redirect, and no word whose value came from the
+	// world (a glob, `~`, `$(nproc)`), only quotes, escapes and braces
+	// taken off. The command may then be run without bash, where nothing
+	// else bash does would show (docs/classify.md, "Without bash").
+	Plain bool
+
+	// discarded is the redirect that discarded the first stage's stderr,
+	// for Cuts.
+	discarded string
 
 	// translated is the matcher's Verdict.Translated, for InLocale.
 	translated bool
@@ -63,7 +77,11 @@ func (r Result) Tool() []string {
 	return argv
 }
 
-// String classifies a command string (the -c form); m picks the rule.
+// String classifies a command string (the -c form) as one command; m
+// picks the rule. Words are expanded as bash would where that needs
+// nothing of the world (quotes, escapes, braces); a glob, `~` or
+// `$(nproc)` passes through, since nothing says where the command runs:
+// Split and Part.Classify take an Env for that.
 func String(src string, m Matcher) Result {
 	// bash keeps a carriage return inside the word it ends up in, while
 	// editors and agents read it as a line break: refuse either reading.
@@ -79,14 +97,20 @@ func String(src string, m Matcher) Result {
 	if err != nil {
 		return parseFailure(err)
 	}
-	c, r := takeApart(src, f)
+	c, r := takeApart(src, f, Env{})
 	if r != nil {
 		return Result{Reason: r.reason, Pos: posString(r.pos)}
 	}
-	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr, Filters: c.filters}
+	return match(c, m)
+}
+
+// match asks m for the rule of a command taken apart.
+func match(c *command, m Matcher) Result {
+	res := Result{Stages: c.stages, Assigns: c.assigns, ToStderr: c.toStderr, Filters: c.filters,
+		Plain: c.plain, discarded: c.discarded}
 	v := m(c.stages[0])
 	if v.Rule == "" {
-		res.Reason, res.Pos = v.Reason, posString(c.first[v.At].Pos())
+		res.Reason, res.Pos = v.Reason, posString(c.at[min(v.At, len(c.at)-1)])
 	}
 	res.Rule, res.translated, res.launcher, res.environ = v.Rule, v.Translated, v.Launcher, v.Environ
 	return res

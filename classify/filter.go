@@ -377,11 +377,14 @@ func isDigits(s string) bool {
 type Cuts struct {
 	By              []string // the stages that may leave lines out, as written
 	Start, End, Any bool     // where lines may be missing
+	// Discarded is the redirect that discarded the command's stderr, as
+	// written (2>/dev/null, 2>&-), or "".
+	Discarded string
 }
 
 // Cuts returns what r's filters may leave out; cat leaves out nothing.
 func (r Result) Cuts() Cuts {
-	var c Cuts
+	c := Cuts{Discarded: r.discarded}
 	for _, f := range r.Filters {
 		switch f.Cut {
 		case KeepsAll:

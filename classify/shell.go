@@ -3,7 +3,6 @@ package classify
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -24,13 +23,22 @@ func refuse(pos syntax.Pos, format string, args ...any) *refusal {
 }
 
 // command is one statement taken apart: the argv of each pipeline stage,
-// the first stage's assignments, and its words, kept for their positions.
+// the first stage's assignments, and where each of its fields came from.
 type command struct {
-	stages   [][]string
-	assigns  []string
-	first    []*syntax.Word
+	stages  [][]string
+	assigns []string
+	// at holds the position of the word each field of the first stage's
+	// argv was expanded from.
+	at       []syntax.Pos
 	filters  []Filter
 	toStderr bool
+	// discarded is the redirect that discards the first stage's stderr,
+	// as written ("2>/dev/null", "2>&-"), or "".
+	discarded string
+	// plain tells that bash would run exactly the first stage's argv with
+	// the assignments: one stage, no redirect, no word taken from the
+	// world (Result.Plain).
+	plain bool
 }
 
 func parseFailure(err error) Result {
@@ -46,8 +54,9 @@ func parseFailure(err error) Result {
 }
 
 // takeApart accepts exactly one statement made of simple commands joined by
-// plain pipes, with static words, and returns each stage's argv.
-func takeApart(src string, f *syntax.File) (*command, *refusal) {
+// plain pipes, with words bash expands as env allows, and returns each
+// stage's argv.
+func takeApart(src string, f *syntax.File, env Env) (*command, *refusal) {
 	switch len(f.Stmts) {
 	case 0:
 		return nil, &refusal{reason: "empty command"}
@@ -59,11 +68,18 @@ func takeApart(src string, f *syntax.File) (*command, *refusal) {
 		}
 		return nil, refuse(f.Stmts[1].Pos(), "more than one command (newline)")
 	}
-	stmts, r := pipeline(f.Stmts[0])
+	return takeStmt(src, f.Stmts[0], env)
+}
+
+// takeStmt takes one statement apart: simple commands joined by plain
+// pipes.
+func takeStmt(src string, stmt *syntax.Stmt, env Env) (*command, *refusal) {
+	stmts, r := pipeline(stmt)
 	if r != nil {
 		return nil, r
 	}
 	c := &command{}
+	x := &expander{env: env}
 	for i, s := range stmts {
 		if s.Cmd == nil { // a statement of redirects alone, like >f
 			return nil, refuse(s.Pos(), "redirect without a command")
@@ -83,46 +99,50 @@ func takeApart(src string, f *syntax.File) (*command, *refusal) {
 			if a.Append || a.Naked || a.Index != nil || a.Array != nil {
 				return nil, refuse(a.Pos(), "assignment that is not NAME=value")
 			}
-			value := ""
-			if a.Value != nil {
-				if value, r = literal(a.Value); r != nil {
-					return nil, r
-				}
+			value, r := x.assignment(a.Value)
+			if r != nil {
+				return nil, r
 			}
 			c.assigns = append(c.assigns, a.Name.Value+"="+value)
 		}
-		argv := make([]string, len(call.Args))
-		for j, w := range call.Args {
-			if argv[j], r = literal(w); r != nil {
+		var argv []string
+		var at []syntax.Pos
+		for _, w := range call.Args {
+			fields, r := x.fields(w)
+			if r != nil {
 				return nil, r
+			}
+			argv = append(argv, fields...)
+			for range fields {
+				at = append(at, w.Pos())
 			}
 		}
-		for j, rd := range s.Redirs {
-			if r := redirect(rd, call.Args[0]); r != nil {
-				return nil, r
-			}
-			if rd.N.Value != "1" {
-				continue
-			}
-			// bash applies redirects in order: after a first 2>&1 both
-			// streams are on stdout and a 1>&2 changes nothing; a first
-			// 1>&2 puts both on stderr. Only the first stage's output is
-			// summarized, and only without a pipe is that form modeled.
-			switch {
-			case i > 0:
-				return nil, refuse(rd.Pos(), "1>&2 on a filter")
-			case len(stmts) > 1:
-				return nil, refuse(rd.Pos(), "1>&2 before a pipe")
-			case j == 0:
-				c.toStderr = true
-			}
+		if len(argv) == 0 {
+			return nil, refuse(call.Pos(), "words that expand to no command")
+		}
+		fds, r := applyRedirects(src, s.Redirs, call.Args[0])
+		if r != nil {
+			return nil, r
+		}
+		switch {
+		case fds.out != toOut && fds.out != toErr:
+			return nil, refuse(fds.moved, "1>&2 with stderr discarded: no output left")
+		case fds.out == toErr && i > 0:
+			return nil, refuse(fds.moved, "1>&2 on a filter")
+		case fds.out == toErr && len(stmts) > 1:
+			return nil, refuse(fds.moved, "1>&2 before a pipe")
+		case fds.out == toErr && fds.err != toErr:
+			return nil, refuse(fds.moved, "1>&2 with stderr discarded")
 		}
 		if i == 0 {
-			c.first = call.Args
+			c.at = at
+			c.toStderr = fds.out == toErr
+			c.discarded = fds.discarded
+			c.plain = len(stmts) == 1 && len(s.Redirs) == 0 && !x.dynamic
 		} else {
 			f, at, err := filter(argv)
 			if err != nil {
-				return nil, refuse(call.Args[at].Pos(), "%v", err)
+				return nil, refuse(call.Args[min(at, len(call.Args)-1)].Pos(), "%v", err)
 			}
 			f.Text = src[s.Pos().Offset():s.End().Offset()]
 			c.filters = append(c.filters, f)
@@ -201,70 +221,6 @@ func compound(cmd syntax.Command) string {
 	return "compound command"
 }
 
-// literal returns the value bash passes on for a static word: unquoted and
-// quoted literals only, concatenated as quote removal does.
-func literal(w *syntax.Word) (string, *refusal) {
-	var sb strings.Builder
-	for _, part := range w.Parts {
-		switch p := part.(type) {
-		case *syntax.Lit:
-			if r := plain(p, "*?[{~\\$"); r != nil {
-				return "", r
-			}
-			sb.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				return "", refuse(p.Pos(), "ANSI-C quoting $'...'")
-			}
-			sb.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			if p.Dollar {
-				return "", refuse(p.Pos(), `locale quoting $"..."`)
-			}
-			for _, qp := range p.Parts {
-				lit, ok := qp.(*syntax.Lit)
-				if !ok {
-					return "", refuse(qp.Pos(), "%s", expansion(qp))
-				}
-				// Inside double quotes only \ and $ still mean something.
-				if r := plain(lit, "\\$"); r != nil {
-					return "", r
-				}
-				sb.WriteString(lit.Value)
-			}
-		default:
-			return "", refuse(part.Pos(), "%s", expansion(part))
-		}
-	}
-	return sb.String(), nil
-}
-
-// expanding names what each character that bash would not pass on as it is
-// starts. The parser leaves globs, braces and tildes inside a Lit, and keeps
-// backslash escapes raw, so they must be found by hand.
-var expanding = map[byte]string{
-	'*': "glob pattern", '?': "glob pattern", '[': "glob pattern",
-	'{': "brace expansion", '~': "tilde expansion",
-	'\\': "backslash escape", '$': "dollar sign",
-}
-
-// plain refuses a literal that contains one of the special characters.
-// A tilde only expands at the start of a word or after '=' or ':', and the
-// start of a Lit covers the start of a word, so HEAD~1 stays plain.
-func plain(lit *syntax.Lit, special string) *refusal {
-	v := lit.Value
-	for i := range len(v) {
-		if strings.IndexByte(special, v[i]) < 0 {
-			continue
-		}
-		if v[i] == '~' && i > 0 && v[i-1] != '=' && v[i-1] != ':' {
-			continue
-		}
-		return refuse(lit.Pos(), "%s", expanding[v[i]])
-	}
-	return nil
-}
-
 // expansion names a word part that is not a literal.
 func expansion(part syntax.WordPart) string {
 	switch p := part.(type) {
@@ -285,10 +241,61 @@ func expansion(part syntax.WordPart) string {
 	return "dynamic word"
 }
 
-// redirect allows only the exact 2>&1 and 1>&2 after the command word: they
-// move output between the two streams shrinkrun captures anyway. Written
-// before the command word they would be easy to misread, so they pass.
-func redirect(rd *syntax.Redirect, cmd *syntax.Word) *refusal {
+// dest is where one of the command's two output descriptors goes.
+type dest int
+
+const (
+	toOut  dest = iota // the caller's stdout (or the pipe)
+	toErr              // the caller's stderr
+	toNull             // /dev/null
+	closed             // closed (2>&-)
+)
+
+// fds is where a command's stdout and stderr end up after its redirects.
+type fds struct {
+	out, err dest
+	// discarded is the redirect, as written, that last sent stderr to
+	// /dev/null or closed it.
+	discarded string
+	// moved is the position of a 1>&2.
+	moved syntax.Pos
+}
+
+// applyRedirects applies a command's redirects in order, as bash does, allowing
+// only those that move output between the two streams shrinkrun captures
+// (2>&1, 1>&2) or discard stderr (2>/dev/null, also with >> or >|, and
+// 2>&-), written with the fd number after the command word. Written before
+// the command word they would be easy to misread, so they pass.
+func applyRedirects(src string, rds []*syntax.Redirect, cmd *syntax.Word) (fds, *refusal) {
+	f := fds{out: toOut, err: toErr}
+	for _, rd := range rds {
+		if r := redirect(rd); r != nil {
+			return f, r
+		}
+		if !rd.Pos().After(cmd.Pos()) {
+			return f, refuse(rd.Pos(), "redirect before the command word")
+		}
+		switch target := rd.Word.Lit(); {
+		case rd.N.Value == "1":
+			f.out, f.moved = f.err, rd.Pos()
+		case target == "1":
+			f.err = f.out
+		case target == "-":
+			f.err, f.discarded = closed, src[rd.Pos().Offset():rd.End().Offset()]
+		default:
+			f.err, f.discarded = toNull, src[rd.Pos().Offset():rd.End().Offset()]
+		}
+	}
+	if f.err != toNull && f.err != closed {
+		f.discarded = ""
+	}
+	return f, nil
+}
+
+// redirect refuses a redirect other than 2>&1, 1>&2, 2>&-, and 2>/dev/null
+// (2>>/dev/null, 2>|/dev/null), with the fd number and the target written
+// as one plain word.
+func redirect(rd *syntax.Redirect) *refusal {
 	switch rd.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
 		return refuse(rd.Pos(), "here-document")
@@ -297,13 +304,14 @@ func redirect(rd *syntax.Redirect, cmd *syntax.Word) *refusal {
 	case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
 		return refuse(rd.Pos(), "redirect from a file")
 	case syntax.DplOut:
-		if !mergesStreams(rd) {
-			return refuse(rd.Pos(), "redirect other than 2>&1 or 1>&2")
-		}
-		if !rd.Pos().After(cmd.Pos()) {
-			return refuse(rd.Pos(), "redirect before the command word")
+		if !mergesStreams(rd) && !closesStderr(rd) {
+			return refuse(rd.Pos(), "redirect other than 2>&1, 1>&2 or 2>&-")
 		}
 		return nil
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob:
+		if rd.N != nil && rd.N.Value == "2" && len(rd.Word.Parts) == 1 && rd.Word.Lit() == "/dev/null" {
+			return nil
+		}
 	}
 	return refuse(rd.Pos(), "redirect to a file")
 }
@@ -315,4 +323,9 @@ func mergesStreams(rd *syntax.Redirect) bool {
 	}
 	lit, ok := rd.Word.Parts[0].(*syntax.Lit)
 	return ok && (rd.N.Value == "2" && lit.Value == "1" || rd.N.Value == "1" && lit.Value == "2")
+}
+
+// closesStderr reports whether rd is exactly 2>&-.
+func closesStderr(rd *syntax.Redirect) bool {
+	return rd.N != nil && rd.N.Value == "2" && len(rd.Word.Parts) == 1 && rd.Word.Lit() == "-"
 }

@@ -40,3 +40,18 @@ const (
 	CargoTest  = "bash.cargo_test"
 	GoTest     = "bash.go_test"
 )
+
+// In classifies a one-part command string with its words expanded in env,
+// as shrinkrun does for the -c form.
+func In(src string, env classify.Env) Result {
+	l, res := classify.Split(src)
+	if l == nil {
+		return res
+	}
+	if len(l.Parts) != 1 {
+		return Result{Reason: "a list"}
+	}
+	return l.Parts[0].Classify(rules.Match, env)
+}
+
+type Env = classify.Env

@@ -9,8 +9,10 @@
 // the command nor the output is one shrinkrun recognizes, or the block
 // would not be clearly smaller than the output (the "never bigger" rule).
 // A command no rule recognizes (make check, ./runtests.py, bash ci.sh) is
-// summarized when its output bears a tool's signature (rules.Claim): the
-// block then says "recognized_by: output".
+// summarized when its output bears a tool's signature (rules.Claim) and
+// is larger than the caller's limit (Output.Limit), as a run of it would
+// be: the block then says "recognized_by: output". Below the limit a run
+// passes such an output through unchanged, and so does Block.
 //
 //	block, ok := compress.Block(compress.Output{
 //		Command:  "cargo test",
@@ -21,12 +23,20 @@
 //	if !ok {
 //		// show out and errOut as they are
 //	}
+//
+// For a command no rule recognizes, Shape gives what the caller shows:
+// the output unchanged up to the caller's limit (where its client would
+// cut the output itself), past it the cut by shape (package shape) that
+// shrinkrun prints when it runs such a command, failures kept and every
+// omission counted.
 package compress
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/rules"
+	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -48,6 +58,10 @@ type Output struct {
 	// RawOutput is the block's last line, where the full output can be
 	// read ("shrinkrun show ID", a path, a URL); empty leaves the line out.
 	RawOutput string
+	// Limit is the size in bytes, both streams together, past which the
+	// caller's client would cut the output itself: Shape cuts an output no
+	// rule recognizes past it. 0 means shape.DefaultLimit.
+	Limit int
 }
 
 // Recognized reports whether command is one shrinkrun summarizes by
@@ -110,6 +124,11 @@ func run(o Output) (*summarize.Run, bool) {
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
 	if c.Rule == "" {
+		if len(o.Stdout)+len(o.Stderr) <= cmp.Or(o.Limit, shape.DefaultLimit) {
+			// Below the limit a run passes such a command's output
+			// through unchanged: the client shows it whole.
+			return nil, false
+		}
 		id, ok := rules.Claim(r)
 		if !ok {
 			return nil, false
@@ -126,4 +145,46 @@ func run(o Output) (*summarize.Run, bool) {
 // shrink in bytes and still grow in tokens once the header is added.
 func Worth(blockBytes int, rawBytes int64, blockTokens int, rawTokens int64) bool {
 	return int64(blockBytes)*5 <= rawBytes*4 && int64(blockTokens)*5 <= rawTokens*4
+}
+
+// Shape returns what the caller shows of the output of a command no rule
+// recognizes: its streams unchanged when together they are at most
+// o.Limit bytes; past it, the cut by shape (cut true), at most o.Budget
+// bytes, whose last line names o.RawOutput. The cut is the one shrinkrun
+// prints for a command that wrote its output at once: the cutter is fed
+// stdout, then stderr, and no Ticks; the block of a rule that recognizes
+// the output by its signature takes the place of the cut's middle and
+// tail when it fits. For a command a rule recognizes, Block decides, and
+// Shape returns the output unchanged.
+func Shape(o Output) (stdout, stderr []byte, cut bool) {
+	limit := cmp.Or(o.Limit, shape.DefaultLimit)
+	c := rules.String(o.Command)
+	if c.Rule != "" || len(o.Stdout)+len(o.Stderr) <= limit {
+		return o.Stdout, o.Stderr, false
+	}
+	ct := shape.New(shape.Options{Limit: limit, Budget: min(cmp.Or(o.Budget, summarize.DefaultBudget), limit), Argv: c.Tool(), Piped: len(c.Stages) > 1})
+	chunks := ct.Write(shape.Stdout, o.Stdout)
+	chunks = append(chunks, ct.Write(shape.Stderr, o.Stderr)...)
+	chunks = append(chunks, ct.Close(o.RawOutput, claimed(o))...)
+	var out [2][]byte
+	for _, ch := range chunks {
+		out[ch.Stream] = append(out[ch.Stream], ch.Data...)
+	}
+	return out[shape.Stdout], out[shape.Stderr], true
+}
+
+// claimed is the block of a rule that recognizes the output by its
+// signature whatever the command (rules.Claim), for the cut to print in
+// place of its shaped middle and tail when it fits, as the relay does; nil
+// when no rule does.
+func claimed(o Output) []byte {
+	r, ok := run(o)
+	if !ok || !r.ByOutput {
+		return nil
+	}
+	block, ok := rules.Block(r)
+	if !ok {
+		return nil
+	}
+	return block
 }

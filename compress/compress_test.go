@@ -2,12 +2,14 @@ package compress
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
@@ -101,8 +103,9 @@ func TestCorpus(t *testing.T) {
 }
 
 // TestByOutput: a command no rule recognizes is summarized when its
-// output bears a signature, and the block says so; a command that prints
-// a file, or whose output bears none, is shown as it is.
+// output bears a signature and is larger than the limit, and the block
+// says so; below the limit, or for a command that prints a file, or whose
+// output bears none, it is shown as it is.
 func TestByOutput(t *testing.T) {
 	failures, err := os.ReadFile("../rules/python/testdata/unittest/failures.stderr")
 	if err != nil {
@@ -119,7 +122,11 @@ func TestByOutput(t *testing.T) {
 		{"tail -n 200 test.log", "", ""},
 		{"sed -n 1,400p test.log", "", ""},
 	} {
-		o := Output{Command: c.command, Stdout: failures, ExitCode: 1}
+		o := Output{Command: c.command, Stdout: failures, ExitCode: 1, Limit: len(failures)}
+		if _, ok := Block(o); ok && c.command != "make test" {
+			t.Errorf("%q: a block for an output at the limit", c.command)
+		}
+		o.Limit = len(failures) - 1
 		id, by := Rule(o)
 		block, ok := Block(o)
 		if id != c.rule || ok != (c.rule != "") || by != (c.rule != "") {
@@ -171,4 +178,103 @@ func FuzzBlock(f *testing.F) {
 			t.Fatal("not deterministic")
 		}
 	})
+}
+
+// TestShape: the output of a command no rule recognizes passes unchanged
+// up to the limit and is cut by shape past it, the same cut the relay
+// makes of a command that wrote it at once; a recognized command's output
+// is left to Block.
+func TestShape(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "test_%04d ... ok\n", i)
+		if i == 1234 {
+			b.WriteString("AssertionError: 'item-1234' != 'item_1234'\n")
+		}
+	}
+	out := []byte(b.String())
+	o := Output{Command: "./runtests.sh -v", Stdout: out, RawOutput: "shrinkrun show 1a2b"}
+	stdout, stderr, cut := Shape(o)
+	if !cut || len(stdout)+len(stderr) > summarize.DefaultBudget {
+		t.Fatalf("cut %v, %d bytes", cut, len(stdout)+len(stderr))
+	}
+	for _, want := range []string{"AssertionError: 'item-1234' != 'item_1234'\n", "similar lines", "full output: shrinkrun show 1a2b]\n"} {
+		if !bytes.Contains(stdout, []byte(want)) {
+			t.Errorf("no %q in the cut:\n%s", want, stdout)
+		}
+	}
+	// The relay's cutter, fed the same bytes in a pipe's reads, gives the
+	// same cut.
+	ct := shape.New(shape.Options{Limit: shape.DefaultLimit, Budget: summarize.DefaultBudget, Argv: []string{"runtests.sh", "-v"}})
+	var relayed []byte
+	for p := out; len(p) > 0; p = p[min(len(p), 4096):] {
+		for _, ch := range ct.Write(shape.Stdout, p[:min(len(p), 4096)]) {
+			relayed = append(relayed, ch.Data...)
+		}
+	}
+	for _, ch := range ct.Close(o.RawOutput, nil) {
+		relayed = append(relayed, ch.Data...)
+	}
+	if !bytes.Equal(relayed, stdout) {
+		t.Errorf("the relay's cut differs from compress's:\n%s", relayed)
+	}
+
+	for _, o := range []Output{
+		{Command: "./runtests.sh -v", Stdout: out, Limit: len(out)},
+		{Command: "./runtests.sh -v", Stdout: out[:1000]},
+		{Command: "git log --oneline", Stdout: out},
+	} {
+		if stdout, stderr, cut := Shape(o); cut || !bytes.Equal(stdout, o.Stdout) || len(stderr) != 0 {
+			t.Errorf("%q, %d bytes, limit %d: changed", o.Command, len(o.Stdout), o.Limit)
+		}
+	}
+}
+
+// TestShapeCorpus: compress cuts the shape corpus's one-stream cases as
+// their golden files say (package shape's, for Claude Code's limit).
+func TestShapeCorpus(t *testing.T) {
+	metas, err := filepath.Glob("../shape/testdata/corpus/*.meta")
+	if err != nil || len(metas) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	n := 0
+	for _, m := range metas {
+		base := strings.TrimSuffix(m, ".meta")
+		meta, _ := os.ReadFile(m)
+		first, _, _ := strings.Cut(string(meta), "\n")
+		stdout, err1 := os.ReadFile(base + ".stdout")
+		stderr, err2 := os.ReadFile(base + ".stderr")
+		if err1 != nil || err2 != nil || len(stdout) > 0 && len(stderr) > 0 {
+			continue // gzipped, or two streams the golden file interleaves
+		}
+		golden, err := os.ReadFile(base + ".claude.golden")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Output{Command: strings.TrimPrefix(first, "command: "), Stdout: stdout, Stderr: stderr,
+			RawOutput: "shrinkrun show " + filepath.Base(base), Limit: 30000, Budget: 16 << 10}
+		gotOut, gotErr, _ := Shape(o)
+		got := append(gotOut, gotErr...)
+		if len(stdout) == 0 {
+			got = append(gotErr, gotOut...) // the closing marker, and a block, on stdout last
+		}
+		if id, byOutput := Rule(o); byOutput {
+			// A rule recognizes the output by its signature: its block takes
+			// the place of the middle and tail package shape's golden file
+			// shows, after the same head.
+			head, _, _ := bytes.Cut(got, []byte("\n[shrinkrun: "))
+			if len(head) == 0 || !bytes.HasPrefix(golden, head) || !bytes.Contains(got, []byte("\nrule: "+id+"\n")) || !bytes.Contains(got, []byte("\nrecognized_by: output\n")) {
+				t.Errorf("%s: the cut has not the golden file's head and %s's block:\n%s", filepath.Base(base), id, got)
+			}
+			n++
+			continue
+		}
+		if !bytes.Equal(got, golden) {
+			t.Errorf("%s: compress's cut differs from %s.claude.golden", filepath.Base(base), base)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no one-stream case")
+	}
 }

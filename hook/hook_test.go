@@ -154,8 +154,8 @@ func TestWrap(t *testing.T) {
 		{"/opt/my tools/shrinkrun", "git diff", "'/opt/my tools/shrinkrun' --agent codex -c 'git diff'"},
 		{"/usr/bin/shrinkrun", "git log --oneline --author='Jane Doe'", `/usr/bin/shrinkrun --agent codex -c "git log --oneline --author='Jane Doe'"`},
 		{"/usr/bin/shrinkrun", "git diff 2>&1 | head -n 40", "/usr/bin/shrinkrun --agent codex -c 'git diff 2>&1 | head -n 40'"},
-		{"/usr/bin/shrinkrun", `git log --grep "it's" --oneline`, ""}, // needs \" inside "...": refused
-		{"/usr/bin/shrinkrun", "git log --grep 'a\tb' --oneline", ""}, // needs $'...': refused
+		{"/usr/bin/shrinkrun", `git log --grep "it's" --oneline`, `/usr/bin/shrinkrun --agent codex -c "git log --grep \"it's\" --oneline"`}, // \" inside "...", read back as bash reads it
+		{"/usr/bin/shrinkrun", "git log --grep 'a\tb' --oneline", ""},                                                                        // needs $'...': refused
 		{"shrinkrun", "git status", ""}, // not absolute
 	}
 	for _, tt := range tests {

@@ -28,16 +28,40 @@ var launchers = map[string][]string{
 // and the per-project ones (node_modules/.bin, a virtualenv's bin).
 var toolDirs = []string{"/usr/bin", "/bin", "/usr/local/bin", "/usr/local/go/bin"}
 
+// versioned are the tools Debian and others install under versioned names
+// as well (gcc-12, clang++-15, clang-tidy-14), each the same program with
+// the same output: such a name is matched as the tool's.
+var versioned = map[string]bool{"gcc": true, "g++": true, "clang": true, "clang++": true, "clang-tidy": true}
+
+// unversioned returns the tool a versioned name names ("gcc" for
+// "gcc-12", "clang" for "clang-14.0"), or name itself.
+func unversioned(name string) string {
+	i := strings.LastIndexByte(name, '-')
+	if i <= 0 || !versioned[name[:i]] {
+		return name
+	}
+	for _, n := range strings.Split(name[i+1:], ".") {
+		if n == "" || strings.Trim(n, "0123456789") != "" {
+			return name
+		}
+	}
+	return name[:i]
+}
+
 // launched returns how many words of argv only launch the tool that
 // follows them (0 when argv is not a launcher followed by a tool's name),
-// and the tool's argv with its name as a bare word. A tool named by a path
-// outside the tool directories keeps its path, which no rule routes on.
+// and the tool's argv with its name as a bare word, unversioned. A tool
+// named by a path outside the tool directories keeps its path, which no
+// rule routes on.
 func launched(argv []string) (skip int, tool []string) {
 	if strings.Contains(argv[0], "/") {
 		if !toolPath(argv[0]) {
 			return 0, argv
 		}
-		return 0, append([]string{path.Base(argv[0])}, argv[1:]...)
+		return 0, append([]string{unversioned(path.Base(argv[0]))}, argv[1:]...)
+	}
+	if name := unversioned(argv[0]); name != argv[0] {
+		return 0, append([]string{name}, argv[1:]...)
 	}
 	then, ok := launchers[argv[0]]
 	if !ok {

@@ -120,19 +120,21 @@ var Table = []Family{
 	}},
 	{Name: "search", Finder: search.Finder, Translated: true, Rules: []Rule{
 		{ID: "bash.rg", Commands: []string{"rg"}, Match: search.MatchRg, Summarize: search.Rg, Usage: []string{"rg PATTERN"}, Env: search.RgEnv},
-		{ID: "bash.grep", Commands: []string{"grep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
+		{ID: "bash.grep", Commands: []string{"grep", "egrep", "fgrep"}, Match: search.MatchGrep, Summarize: search.Grep, Usage: []string{"grep -rn PATTERN"}},
 		{ID: "bash.git_grep", Commands: []string{"git"}, Match: search.MatchGitGrep, Summarize: search.GitGrep, Usage: []string{"git grep -n PATTERN"}},
 	}},
 	{Name: "listing", Finder: listing.Finder, Translated: true, Rules: []Rule{
 		{ID: "bash.find", Commands: []string{"find"}, Match: listing.MatchFind, Summarize: listing.Find, Usage: []string{"find"}},
 		{ID: "bash.fd", Commands: []string{"fd", "fdfind"}, Match: listing.MatchFd, Summarize: listing.Fd, Usage: []string{"fd", "fdfind"}},
 		{ID: "bash.git_ls_files", Commands: []string{"git"}, Match: listing.MatchGitLsFiles, Summarize: listing.GitLsFiles, Usage: []string{"git ls-files"}},
+		{ID: "bash.git_ls_tree", Commands: []string{"git"}, Match: listing.MatchGitLsTree, Summarize: listing.GitLsTree, Usage: []string{"git ls-tree --name-only HEAD"}},
 		{ID: "bash.tree", Commands: []string{"tree"}, Match: listing.MatchTree, Summarize: listing.Tree, Usage: []string{"tree"}},
 		{ID: "bash.ls", Commands: []string{"ls"}, Match: listing.MatchLs, Summarize: listing.Ls, Usage: []string{"ls -la", "ls -R"}},
 	}},
 	{Name: "lint", Finder: lint.Finder, Rules: []Rule{
 		{ID: "bash.flake8", Commands: []string{"flake8", "python", "python3"}, Match: lint.MatchFlake8, Summarize: lint.Flake8, Usage: []string{"flake8"}},
 		{ID: "bash.pylint", Commands: []string{"pylint", "python", "python3"}, Match: lint.MatchPylint, Summarize: lint.Pylint, Usage: []string{"pylint"}},
+		{ID: "bash.pycodestyle", Commands: []string{"pycodestyle", "python", "python3"}, Match: lint.MatchPycodestyle, Summarize: lint.Pycodestyle, Usage: []string{"pycodestyle"}},
 		{ID: "bash.golangci_lint", Commands: []string{"golangci-lint"}, Match: lint.MatchGolangciLint, Summarize: lint.GolangciLint, Usage: []string{"golangci-lint run"}},
 	}},
 	{Name: "cc", Finder: cc.Finder, Translated: true, Rules: []Rule{
@@ -141,6 +143,8 @@ var Table = []Family{
 		{ID: "bash.cmake_build", Commands: []string{"cmake"}, Match: cc.MatchCMakeBuild, Summarize: cc.CMakeBuild, Usage: []string{"cmake --build"}, Env: cc.MakeEnv},
 		{ID: "bash.ninja", Commands: []string{"ninja"}, Match: cc.MatchNinja, Summarize: cc.Ninja, Usage: []string{"ninja"}},
 		{ID: "bash.ctest", Commands: []string{"ctest"}, Match: cc.MatchCTest, Summarize: cc.CTest, Usage: []string{"ctest"}},
+		{ID: "bash.clang_tidy", Commands: []string{"clang-tidy"}, Match: cc.MatchClangTidy, Summarize: cc.ClangTidy, Usage: []string{"clang-tidy"}},
+		{ID: "bash.cppcheck", Commands: []string{"cppcheck"}, Match: cc.MatchCppcheck, Summarize: cc.Cppcheck, Usage: []string{"cppcheck"}},
 	}},
 	// Rules written in the format (declared.go): each finds its own
 	// failures, in its own output.

@@ -43,6 +43,8 @@ type Command struct {
 	// Env holds NAME=value words added to shrinkrun's environment, for
 	// leading assignments in argv mode (`shrinkrun -- FOO=1 cargo test`).
 	Env []string
+	// Dir is the directory the command runs in; "" is shrinkrun's own.
+	Dir string
 }
 
 // Status is how the child ended.
@@ -90,6 +92,7 @@ func (c Command) cmd() *exec.Cmd {
 	if len(c.Env) > 0 {
 		cmd.Env = append(os.Environ(), c.Env...)
 	}
+	cmd.Dir = c.Dir
 	return cmd
 }
 

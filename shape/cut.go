@@ -28,11 +28,33 @@ type cutState struct {
 	trace traceStage
 	sim   similarStage
 
-	prev      *node // the last line placed, to rank it as a failure's context
+	tail      ring  // the newest lines placed, until newer ones push them into the list
+	prevSeq   int64 // the last line placed, to rank it as a failure's context; 0 after a gap
 	afterFail bool  // the next line placed is a failure's context
 
 	outline *outline // a source file viewed whole
 	lineNo  int64    // the next stdout line's number in the whole output
+
+	slab []byte // where lines' texts are made, a slab at a time (alloc)
+}
+
+// slabSize is the size of the slabs lines' texts are cut from. An item of
+// the list copies its text out (tailLine.node), so a slab stays alive only
+// while the tail or a stage holds a line of it: a few of them at a time.
+const slabSize = 8 << 10
+
+// alloc returns an empty slice with room for n bytes, cut from the slab:
+// a line costs no allocation of its own.
+func (k *cutState) alloc(n int) []byte {
+	if n > slabSize/4 {
+		return make([]byte, 0, n)
+	}
+	if cap(k.slab)-len(k.slab) < n {
+		k.slab = make([]byte, 0, slabSize)
+	}
+	b := k.slab[len(k.slab) : len(k.slab) : len(k.slab)+n]
+	k.slab = k.slab[:len(k.slab)+n]
+	return b
 }
 
 // lineBuf is the line a stream has begun: its first maxLine bytes, its
@@ -85,7 +107,9 @@ type unit struct {
 
 func newCut(c *Cutter, nextLine int64) *cutState {
 	k := &cutState{c: c, maxLine: max(256, c.o.Budget/4), lineNo: nextLine}
-	k.outline = newOutline(c.o.Argv, c.o.Budget)
+	if k.outline = newOutline(c.o.Argv, c.o.Budget); k.outline != nil && c.o.Piped && !k.outline.numbered {
+		k.outline = nil // the lines' numbers in the file are unknown
+	}
 	return k
 }
 
@@ -121,15 +145,15 @@ func appendMax(b, p []byte, max int) []byte {
 // line ends the line stream s has begun, at its newline (nl) or at the
 // end of the output, and passes it through the stages.
 func (k *cutState) line(s Stream, nl bool) {
-	u := k.render(s, nl)
+	// A file's text viewed whole: its words are no failures.
+	file := s == Stdout && k.outline != nil
+	u := k.render(s, nl, !file)
 	b := &k.cur[s]
 	b.keep, b.n, b.crs, b.cr, b.last = b.keep[:0], 0, 0, false, b.last[:0]
 	if s == Stdout {
 		u.no = k.lineNo
 		k.lineNo++
-		if k.outline != nil {
-			// A file's text: its words are no failures.
-			u.fail, u.c.fails = false, 0
+		if file {
 			k.outline.see(u)
 			k.place(u, rankPlain)
 			return
@@ -140,37 +164,49 @@ func (k *cutState) line(s Stream, nl bool) {
 
 // classify is the stage after the repeats: it ranks a unit as a failure,
 // a frame of a trace, a warning or a plain line.
-func (k *cutState) classify(u *unit) {
+func (k *cutState) classify(u unit) {
 	k.trace.add(k, u)
 }
 
-// place puts a ranked unit into the list (into its tail, until newer lines
-// push it out) and ranks the lines beside a failure as its context.
-func (k *cutState) place(u *unit, r rank) *node {
+// place puts a ranked unit at the end of the output kept so far: the
+// tail, until newer lines push it into the list, and ranks the lines
+// beside a failure as their context. It returns the line's place in the
+// output, by which a stage may rank it again (rerank).
+func (k *cutState) place(u unit, r rank) int64 {
 	if u.fail {
 		r = rankFailure
-		if p := k.prev; p != nil && !p.gone && !p.gap && p.rank < rankContext {
-			k.l.rerank(p, rankContext)
-		}
+		k.rerank(k.prevSeq, rankContext)
 		k.afterFail = true
 	} else if k.afterFail {
 		r = max(r, rankContext)
 		k.afterFail = false
 	}
 	k.seq++
-	n := &node{s: u.s, text: unitText(u), counts: u.c, rank: r, seq: k.seq, no: u.no}
-	k.l.push(n, true)
-	k.prev = n
+	k.tail.push(tailLine{s: u.s, text: unitText(u), c: u.c, rank: r, seq: k.seq, no: u.no})
+	k.prevSeq = k.seq
 	k.bound()
-	return n
+	return k.seq
+}
+
+// rerank raises the rank of the line placed as seq to at least r, while
+// it is in the tail; a line pushed out of it has its rank for good.
+func (k *cutState) rerank(seq int64, r rank) {
+	if t := k.tail.find(seq); t != nil {
+		t.rank = max(t.rank, r)
+	}
 }
 
 // omit puts a unit straight into a gap: a library's frame of a trace.
-func (k *cutState) omit(u *unit, frames int64) {
+func (k *cutState) omit(u unit, frames int64) {
 	c := u.c
 	c.frames = frames
-	k.l.omit(u.s, c, 0)
-	k.prev = nil
+	k.omitGap(u.s, c, 0)
+}
+
+// omitGap puts omitted lines at the end of the output kept so far.
+func (k *cutState) omitGap(s Stream, c counts, period int) {
+	k.tail.push(tailLine{s: s, c: c, gap: true, period: period})
+	k.prevSeq = 0
 }
 
 // flush passes on what every stage holds: at Close, and before a Tick
@@ -183,26 +219,57 @@ func (k *cutState) flush() {
 
 // unitText is a unit's rendering in the cut: its text, "(×N)" for a run,
 // and its newline.
-func unitText(u *unit) []byte {
-	t := make([]byte, 0, len(u.text)+12)
-	t = append(t, u.text...)
-	if u.run > 1 {
-		t = appendRun(t, u.run)
+func unitText(u unit) []byte {
+	if u.run == 1 {
+		return append(u.text, '\n') // in the room render left, mostly
 	}
-	return append(t, '\n')
+	return append(appendRun(append(make([]byte, 0, len(u.text)+16), u.text...), u.run), '\n')
 }
 
 // lineCutRoom is what the marker after a long line's kept start takes.
 var lineCutRoom = len(appendLineCut(nil, maxCount))
 
-// bound keeps the list within the budget while the output goes on: the
-// tail within what is left after the items, the items within what is left
-// after the head. Memory then never exceeds a few budgets.
+// bound keeps what the cut holds within the budget while the output goes
+// on: the tail within what is left after the items, the items within what
+// is left after the head. Memory then never exceeds a few budgets.
 func (k *cutState) bound() {
 	room := k.room(0)
-	for k.l.tailBytes > max(room-k.l.itemBytes, k.tailShare()) && k.l.ageTail() {
+	for limit := max(room-k.l.itemBytes, k.tailShare()); k.l.tailBytes+k.tail.bytes > limit; {
+		if k.l.tailBytes > 0 {
+			k.l.ageTail() // a tail spilled into the list by a Tick: older
+			continue
+		}
+		k.age(k.tail.pop(), room)
 	}
 	k.l.trimItems(room)
+}
+
+// age moves a line out of the tail: ranked above plain, it stays as an
+// item of the list, unless the list would drop it at once for room;
+// plain, it joins the gap at the list's end.
+func (k *cutState) age(t tailLine, room int) {
+	switch {
+	case t.gap:
+		k.l.omit(t.s, t.c, t.period)
+	case t.rank == rankPlain || !k.l.wouldKeep(t.rank, len(t.text), room):
+		k.l.omit(t.s, t.c, 0)
+	default:
+		k.l.push(t.node(), false)
+	}
+}
+
+// spill moves the whole tail into the list, as its tail: before a Tick
+// returns the list up to a failure, and at Close, which fit and render the
+// list as a whole.
+func (k *cutState) spill() {
+	for k.tail.len() > 0 {
+		t := k.tail.pop()
+		if t.gap {
+			k.l.omit(t.s, t.c, t.period)
+			continue
+		}
+		k.l.push(t.node(), true)
+	}
 }
 
 // room is what the budget leaves for the list, with reserve kept back.
@@ -219,6 +286,7 @@ func (k *cutState) tailShare() int { return k.c.afford() * k.c.kind.tail / 100 }
 // half the tail's share.
 func (k *cutState) commit() {
 	k.flush()
+	k.spill()
 	var last *node
 	for n := k.l.last; n != nil; n = n.prev {
 		if !n.gap && n.rank == rankFailure {
@@ -261,6 +329,7 @@ func (k *cutState) close(raw string, block []byte) {
 		}
 	}
 	k.flush()
+	k.spill()
 	raw = oneLine(raw)
 	t := trailer(k.c.lines(), k.c.total, raw)
 	ceiling := k.c.ceiling()
@@ -332,7 +401,9 @@ func (k *cutState) useBlock(block []byte, room int) bool {
 	if stdout {
 		s = Stdout
 	}
-	k.c.out.emitLine(s, m)
+	if m != nil {
+		k.c.out.emitLine(s, m)
+	}
 	k.c.out.emitLine(Stdout, block)
 	if block[len(block)-1] != '\n' {
 		k.c.out.emit(Stdout, []byte{'\n'})

@@ -10,7 +10,7 @@ import "bytes"
 // looks like one is listed too. outline_test.go holds it to each
 // language's own parser (Python's ast, go/parser) or to ctags.
 func definition(l lang, code []byte) (depth int, ok bool) {
-	t := bytes.TrimLeft(code, " \t")
+	t := trimBlank(code)
 	if len(t) == 0 {
 		return 0, false
 	}

@@ -7,7 +7,7 @@ func (c *Cutter) kept() int {
 		n += len(h.data)
 	}
 	if k := c.cut; k != nil {
-		n += k.l.size + cap(k.cur[0].keep) + cap(k.cur[1].keep) + 8*cap(k.l.tail)
+		n += k.l.size + cap(k.cur[0].keep) + cap(k.cur[1].keep) + 8*cap(k.l.tail) + k.tail.bytes + 96*cap(k.tail.lines)
 		for _, st := range k.l.byRank {
 			n += 8 * cap(st)
 		}

@@ -19,7 +19,9 @@ import (
 // holds this hand-written reading to the regular expressions in
 // fail_test.go that state them.
 func isFailure(b []byte) bool {
-	b = bytes.TrimRight(b, "\r\n")
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
 	if bytes.IndexByte(b, 0x1b) >= 0 {
 		b = summarize.StripTerminal(b)
 	}
@@ -29,22 +31,17 @@ func isFailure(b []byte) bool {
 	return failure(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
-// failNeedles are strings one of which every failure line holds, but for
-// the forms failure checks at the line's start: a quick way past the
-// lines that hold none.
-var failNeedles = [][]byte{
-	[]byte("rror"), []byte("RROR"), []byte("ail"), []byte("AIL"), []byte("atal"), []byte("ATAL"),
-	[]byte("anic"), []byte("ANIC"), []byte("xception"), []byte("Traceback"), []byte("Caused by"),
-	[]byte("***"), []byte("ERR!"), []byte("Segmentation"), []byte("Killed"), []byte("not ok"), []byte("nterrupt"), []byte("Exit"),
-	[]byte("exit "), []byte("CRITICAL"),
-}
-
-// mayFail is false only for lines isFailure would refuse.
+// mayFail is false only for lines isFailure would refuse: those that
+// start with none of its forms and hold none of the strings its words
+// need ("rr" of error, "ail" of fail, "atal", "anic", "xc" of exception,
+// "xit", "Traceback", "Caused by", "***", "ERR!", "Segmentation",
+// "Killed", "not ok", "nterrupt", "CRITICAL"). It reads the line once,
+// looking further only at the few bytes those strings turn on.
 func mayFail(b []byte) bool {
 	if b[0] == 'E' {
 		return true
 	}
-	t := bytes.TrimLeft(b, " \t")
+	t := trimBlank(b)
 	if len(t) == 0 {
 		return false
 	}
@@ -54,9 +51,50 @@ func mayFail(b []byte) bool {
 	if w := firstWord(t); bytes.IndexByte(w, ':') >= 0 {
 		return true // perhaps a location
 	}
-	for _, n := range failNeedles {
-		if bytes.Contains(b, n) {
-			return true
+	at := func(i int, s string) bool { return i >= 0 && i+len(s) <= len(b) && string(b[i:i+len(s)]) == s }
+	lower := func(i int, c byte) bool { return i >= 0 && i < len(b) && b[i]|0x20 == c }
+	for i, c := range b {
+		switch c {
+		case 'r', 'R':
+			if lower(i+1, 'r') {
+				return true
+			}
+		case 'i', 'I':
+			if lower(i-1, 'a') && lower(i+1, 'l') {
+				return true
+			}
+		case 't', 'T':
+			if lower(i-1, 'a') && lower(i+1, 'a') && lower(i+2, 'l') || at(i, "Traceback") || at(i-2, "not ok") {
+				return true
+			}
+		case 'n', 'N':
+			if lower(i-1, 'a') && lower(i+1, 'i') && lower(i+2, 'c') || at(i, "nterrupt") {
+				return true
+			}
+		case 'x':
+			if lower(i+1, 'c') || at(i, "xit") {
+				return true
+			}
+		case '*':
+			if at(i, "***") {
+				return true
+			}
+		case '!':
+			if at(i-3, "ERR!") {
+				return true
+			}
+		case 'C':
+			if at(i, "Caused by") || at(i, "CRITICAL") {
+				return true
+			}
+		case 'S':
+			if at(i, "Segmentation") {
+				return true
+			}
+		case 'K':
+			if at(i, "Killed") {
+				return true
+			}
 		}
 	}
 	return false
@@ -82,7 +120,11 @@ func failure(l string) bool {
 	if len(l) >= 3 && l[0] == 'E' && isBlank(l[1]) && isBlank(l[2]) {
 		return true // pytest's "E   assert 1 == 2"
 	}
-	t := strings.TrimLeft(l, " \t")
+	i := 0
+	for i < len(l) && isBlank(l[i]) {
+		i++
+	}
+	t := l[i:]
 	for _, p := range failPrefixes {
 		if strings.HasPrefix(t, p) {
 			return true
@@ -100,6 +142,14 @@ func failure(l string) bool {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// trimBlank removes a line's indentation.
+func trimBlank(b []byte) []byte {
+	for len(b) > 0 && isBlank(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
 
 // isMakeError: "make: *** [all] Error 1", "make[2]: *** ...".
 func isMakeError(t string) bool {
@@ -212,6 +262,12 @@ func isWordByte(c byte) bool {
 // "panicked"; a count above zero of errors, failures or failed tests;
 // "exit status 2". "0 failed" and "no errors" are not failures.
 func failureWord(l string) bool {
+	return anyWord(l, func(i, j int) bool { return wordFails(l, i, j) })
+}
+
+// anyWord reports whether f holds for a word of l, l[i:j]: a run of
+// letters, digits and underscores.
+func anyWord[T string | []byte](l T, f func(i, j int) bool) bool {
 	for i := 0; i < len(l); {
 		if !isWordByte(l[i]) {
 			i++
@@ -221,7 +277,7 @@ func failureWord(l string) bool {
 		for j < len(l) && isWordByte(l[j]) {
 			j++
 		}
-		if wordFails(l, i, j) {
+		if f(i, j) {
 			return true
 		}
 		i = j

@@ -140,14 +140,22 @@ func (j *jsonShape) feed(p []byte) {
 				j.endString()
 			}
 		case jsScalar:
-			if !isScalarByte(c) {
-				j.endScalar()
-				i-- // read c again in the state after the value
+			k := i
+			for k < len(p) && isScalarByte(p[k]) {
+				k++
+			}
+			j.keep(p[i:k])
+			if k == len(p) {
+				i = k - 1
 				continue
 			}
-			j.keep(p[i : i+1])
+			j.endScalar()
+			i = k - 1 // read p[k] again in the state after the value
 		default:
 			if isJSONSpace(c) {
+				for i+1 < len(p) && isJSONSpace(p[i+1]) {
+					i++
+				}
 				continue
 			}
 			j.token(c, p[i:i+1])

@@ -1,5 +1,7 @@
 package shape
 
+import "bytes"
+
 // The cut keeps what follows the head as a list in the output's order:
 // items (lines and shapes it keeps) and gaps (what it omitted, counted).
 // Items have a rank; when the list outgrows the budget the lowest-ranked
@@ -51,9 +53,10 @@ func (a *counts) add(b counts) {
 // list is the cut's kept output after the head.
 type list struct {
 	first, last *node
-	size        int // the rendering's size, every gap's marker included
-	itemBytes   int // the items' renderings outside the tail
-	tailBytes   int // the tail's items
+	size        int        // the rendering's size, every gap's marker included
+	itemBytes   int        // the items' renderings outside the tail
+	rankBytes   [ranks]int // itemBytes by rank
+	tailBytes   int        // the tail's items
 	byRank      [ranks][]*node
 	tail        []*node // the tail's items, oldest first; tail[tailFrom:] are live
 	tailFrom    int
@@ -79,17 +82,31 @@ func (l *list) push(n *node, inTail bool) {
 		return
 	}
 	l.itemBytes += len(n.text)
+	l.rankBytes[n.rank] += len(n.text)
 	l.byRank[n.rank] = append(l.byRank[n.rank], n)
 }
 
 // omit appends omitted input: to the gap at the end when it is of the
-// same kind (similar lines of the same period, or not), or a new one.
+// same kind (similar lines of the same period, or not), else a new gap,
+// but never a third in a row: the gap at the end then takes it and loses
+// its kind. Memory then follows the items, not the gaps between them.
 func (l *list) omit(s Stream, c counts, period int) {
-	if g := l.last; g != nil && g.gap && g.period == period {
+	if g := l.last; g != nil && g.gap && (g.period == period || g.prev != nil && g.prev.gap) {
 		l.size -= g.renderSize()
 		g.counts.add(c)
 		g.hasStdout = g.hasStdout || s == Stdout
+		if g.period != period {
+			g.period = 0
+		}
 		l.size += g.renderSize()
+		if p := g.prev; p != nil && p.gap && p.period == g.period {
+			// Two gaps of one kind in a row are one.
+			l.size -= p.renderSize() + g.renderSize()
+			p.counts.add(g.counts)
+			p.hasStdout = p.hasStdout || g.hasStdout
+			l.unlink(g)
+			l.size += p.renderSize()
+		}
 		return
 	}
 	g := &node{gap: true, counts: c, hasStdout: s == Stdout, period: period}
@@ -130,12 +147,21 @@ func (l *list) drop(n *node) {
 		l.tailBytes -= len(n.text)
 	} else {
 		l.itemBytes -= len(n.text)
+		l.rankBytes[n.rank] -= len(n.text)
 	}
 	c := n.counts
 	stdout := n.s == Stdout
 	n.text = nil
-	for _, g := range []*node{n.prev, n.next} {
-		if g != nil && g.gap {
+	// Every gap beside it joins it: nothing is kept between them now.
+	for _, next := range []bool{false, true} {
+		for {
+			g := n.prev
+			if next {
+				g = n.next
+			}
+			if g == nil || !g.gap {
+				break
+			}
 			l.size -= g.renderSize()
 			c.add(g.counts)
 			stdout = stdout || g.hasStdout
@@ -168,21 +194,11 @@ func (l *list) ageTail() bool {
 		n.inTail = false
 		l.tailBytes -= len(n.text)
 		l.itemBytes += len(n.text)
+		l.rankBytes[n.rank] += len(n.text)
 		l.byRank[n.rank] = append(l.byRank[n.rank], n)
 		return true
 	}
 	return false
-}
-
-// rerank gives item n rank r.
-func (l *list) rerank(n *node, r rank) {
-	if n.gone || n.gap || n.rank == r {
-		return
-	}
-	n.rank = r
-	if !n.inTail {
-		l.byRank[r] = append(l.byRank[r], n)
-	}
 }
 
 // firstAfterGap returns the node after the list's first gap, or nil.
@@ -220,6 +236,18 @@ func (l *list) dropRank(r rank) bool {
 	}
 	l.byRank[r] = st
 	return false
+}
+
+// wouldKeep reports whether an item of rank r and size n would stay in a
+// list whose items may take limit bytes: trimItems drops lower ranks
+// first, and of its own rank the newest, so an item that does not fit in
+// what the lower ranks would free is dropped at once.
+func (l *list) wouldKeep(r rank, n, limit int) bool {
+	free := limit - l.itemBytes
+	for lower := rankPlain; lower < r; lower++ {
+		free += l.rankBytes[lower]
+	}
+	return n <= free
 }
 
 // trimItems drops items outside the tail, lowest rank first and newest
@@ -288,10 +316,88 @@ func (l *list) render(o *outState, stop *node) {
 				l.tailBytes -= len(n.text)
 			} else {
 				l.itemBytes -= len(n.text)
+				l.rankBytes[n.rank] -= len(n.text)
 			}
 			o.emitLine(n.s, n.text)
 		}
 		l.unlink(n)
 		n = next
 	}
+}
+
+// tailLine is a line in the cut's tail, or omitted lines between them.
+type tailLine struct {
+	s      Stream
+	text   []byte
+	c      counts
+	rank   rank
+	seq    int64
+	no     int64
+	gap    bool
+	period int
+}
+
+// node makes the list's item of t, its text copied out of the slab the
+// tail's lines share.
+func (t tailLine) node() *node {
+	return &node{s: t.s, text: bytes.Clone(t.text), counts: t.c, rank: t.rank, seq: t.seq, no: t.no}
+}
+
+// ring is the cut's tail: the newest lines, oldest first. It holds them
+// as values, so that a line that leaves it as part of a gap, as most do,
+// never becomes a node of the list.
+type ring struct {
+	lines []tailLine
+	from  int // lines[from:] are the tail
+	bytes int // the lines' renderings
+}
+
+func (r *ring) len() int { return len(r.lines) - r.from }
+
+// push adds a line, or omitted lines: to the gap at the end when it is of
+// the same kind, or when it follows another gap (as list.omit).
+func (r *ring) push(t tailLine) {
+	if n := len(r.lines); t.gap && n > r.from && r.lines[n-1].gap && (r.lines[n-1].period == t.period || n-1 > r.from && r.lines[n-2].gap) {
+		last := &r.lines[n-1]
+		last.c.add(t.c)
+		last.s = min(last.s, t.s) // stdout, if either was
+		if last.period != t.period {
+			last.period = 0
+		}
+		return
+	}
+	r.lines = append(r.lines, t)
+	r.bytes += len(t.text)
+}
+
+// pop takes the oldest line out.
+func (r *ring) pop() tailLine {
+	t := r.lines[r.from]
+	r.lines[r.from] = tailLine{}
+	r.from++
+	r.bytes -= len(t.text)
+	if r.from == len(r.lines) {
+		r.lines, r.from = r.lines[:0], 0
+	} else if r.from > 64 && 2*r.from > len(r.lines) {
+		r.lines = append(r.lines[:0], r.lines[r.from:]...)
+		r.from = 0
+	}
+	return t
+}
+
+// find returns the line placed as seq while it is in the tail, or nil.
+func (r *ring) find(seq int64) *tailLine {
+	if seq <= 0 {
+		return nil
+	}
+	// The lines are in the order they were placed; gaps have no seq.
+	for i := len(r.lines) - 1; i >= r.from; i-- {
+		switch t := &r.lines[i]; {
+		case t.seq == seq:
+			return t
+		case !t.gap && t.seq < seq:
+			return nil
+		}
+	}
+	return nil
 }

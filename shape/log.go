@@ -1,5 +1,7 @@
 package shape
 
+import "bytes"
+
 // Logs keep their errors and warnings, with the line before and after an
 // error as its context: errors are failure lines (fail.go); a warning
 // ranks above ordinary lines, below failures and the project's frames.
@@ -10,23 +12,12 @@ package shape
 // word, "warning:" or "Warning:", or a Python warning category
 // ("DeprecationWarning: ...").
 func isWarning(l []byte) bool {
-	for i := 0; i < len(l); {
-		if !isWordByte(l[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(l) && isWordByte(l[j]) {
-			j++
-		}
-		w := string(l[i:j])
-		switch {
-		case w == "WARN" || w == "WARNING":
-			return true
-		case j < len(l) && l[j] == ':' && (w == "warning" || w == "Warning" || len(w) > len("Warning") && w[len(w)-len("Warning"):] == "Warning"):
-			return true
-		}
-		i = j
+	if !bytes.Contains(l, []byte("WARN")) && !bytes.Contains(l, []byte("arning")) {
+		return false
 	}
-	return false
+	return anyWord(l, func(i, j int) bool {
+		w := l[i:j]
+		return string(w) == "WARN" || string(w) == "WARNING" ||
+			j < len(l) && l[j] == ':' && (string(w) == "warning" || bytes.HasSuffix(w, []byte("Warning")))
+	})
 }

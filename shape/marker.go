@@ -76,9 +76,50 @@ func appendGapMarker(b []byte, c counts, period int) []byte {
 
 func gapMarker(c counts, period int) []byte { return appendGapMarker(nil, c, period) }
 
+// gapMarkerLen is len(gapMarker(c, period)), counted without writing it:
+// the list asks it for every line it omits.
 func gapMarkerLen(c counts, period int) int {
-	var buf [200]byte
-	return len(appendGapMarker(buf[:0], c, period))
+	n := len(markerPrefix) + len(", ") + digits(c.bytes) + len(" byte") + pluralLen(c.bytes) + len(" omitted") + len("]\n")
+	switch {
+	case period > 1:
+		blocks := c.lines / int64(period)
+		n += digits(blocks) + len(" block") + pluralLen(blocks) + len(" of ") + digits(int64(period)) + len(" similar lines")
+	case period == 1:
+		n += digits(c.lines) + len(" similar line") + pluralLen(c.lines)
+	default:
+		n += digits(c.lines) + len(" line") + pluralLen(c.lines)
+	}
+	if c.fails > 0 || c.frames > 0 {
+		n += len(" ()")
+		if c.fails > 0 {
+			n += digits(c.fails) + len(" failure line") + pluralLen(c.fails)
+		}
+		if c.frames > 0 {
+			if c.fails > 0 {
+				n += len(", ")
+			}
+			n += digits(c.frames) + len(" library frame") + pluralLen(c.frames)
+		}
+	}
+	return n
+}
+
+// digits is how many digits n has in decimal (n >= 0).
+func digits(n int64) int {
+	d := 1
+	for n >= 10 {
+		n /= 10
+		d++
+	}
+	return d
+}
+
+// pluralLen is the length of the "s" a count of n takes.
+func pluralLen(n int64) int {
+	if n == 1 {
+		return 0
+	}
+	return 1
 }
 
 // maxGapMarker is the longest gap marker.

@@ -156,7 +156,7 @@ func printRange(script string) (int64, bool) {
 }
 
 // see reads one line of the file.
-func (o *outline) see(u *unit) {
+func (o *outline) see(u unit) {
 	text, no := u.text, u.no+o.offset
 	code := text
 	if o.numbered {

@@ -14,20 +14,20 @@ import (
 //
 //	100% |██████████| 500/500 [shrinkrun: last state of a line redrawn 500 times, 31000 bytes]
 //	{"items":[{"id":1, ... [shrinkrun: 5242880 more bytes of this line omitted]
-func (k *cutState) render(s Stream, nl bool) *unit {
+func (k *cutState) render(s Stream, nl, failures bool) unit {
 	b := &k.cur[s]
-	u := &unit{s: s, c: counts{lines: 1, bytes: b.n}, run: 1}
+	u := unit{s: s, c: counts{lines: 1, bytes: b.n}, run: 1}
 	whole := int64(len(b.keep)) == b.n
 	line := b.keep
 	if whole {
 		line = trimEnd(line)
 	}
-	u.fail = isFailure(b.keep)
+	u.fail = failures && isFailure(b.keep)
 	if u.fail {
 		u.c.fails = 1
 	}
 	redraws := b.crs
-	if whole {
+	if whole && redraws > 0 {
 		redraws = int64(bytes.Count(line, []byte{'\r'}))
 	}
 	switch {
@@ -49,7 +49,9 @@ func (k *cutState) render(s Stream, nl bool) *unit {
 		}
 		u.text = appendRedraws(append([]byte(nil), state...), redraws, b.n)
 	case whole:
-		u.text = append([]byte(nil), readable(line)...)
+		// Room for the newline the cut adds (unitText).
+		r := readable(line)
+		u.text = append(k.alloc(len(r)+1), r...)
 	default:
 		kept := runeStart(b.keep[:min(len(b.keep), k.maxLine-lineCutRoom)])
 		// The marker's newline stands for the line's.

@@ -20,24 +20,27 @@ import "bytes"
 // name stays. Each stage holds at most one line.
 
 // repeatStage folds identical lines into one unit.
-type repeatStage struct{ p *unit }
+type repeatStage struct {
+	p   unit
+	has bool
+}
 
-func (st *repeatStage) add(k *cutState, u *unit) {
-	if p := st.p; p != nil {
+func (st *repeatStage) add(k *cutState, u unit) {
+	if p := &st.p; st.has {
 		if p.s == u.s && bytes.Equal(p.text, u.text) && !blank(u.text) {
 			p.c.add(u.c)
 			p.run++
 			return
 		}
-		k.classify(p)
+		k.classify(*p)
 	}
-	st.p = u
+	st.p, st.has = u, true
 }
 
 func (st *repeatStage) flush(k *cutState) {
-	if p := st.p; p != nil {
-		st.p = nil
-		k.classify(p)
+	if st.has {
+		st.has = false
+		k.classify(st.p)
 	}
 }
 
@@ -54,7 +57,7 @@ type similarStage struct {
 	period int       // the run's period, 0 for no run
 	s      Stream    // the run's stream
 	first  []simUnit // the run's first block, placed
-	nodes  []*node   // the first block's nodes, ranked as a repeat once the run folds
+	seqs   []int64   // the first block's places, ranked as a repeat once the run folds
 	held   []simUnit // the lines after it not yet placed or counted
 	pos    int       // the lines after the first block
 	folded bool
@@ -64,7 +67,7 @@ type similarStage struct {
 // simUnit is a unit with its rank and its key: the hash of its text
 // without numbers and spacing, 0 for a line that never folds.
 type simUnit struct {
-	u   *unit
+	u   unit
 	r   rank
 	key uint64
 }
@@ -73,7 +76,7 @@ type simUnit struct {
 const maxPeriod = 8
 
 // add places u, or holds it as part of a run.
-func (st *similarStage) add(k *cutState, u *unit, r rank) {
+func (st *similarStage) add(k *cutState, u unit, r rank) {
 	su := simUnit{u: u, r: r}
 	if r == rankPlain && !u.fail && u.run == 1 {
 		su.key = simKey(u.text)
@@ -91,7 +94,7 @@ func (st *similarStage) add(k *cutState, u *unit, r rank) {
 // extends reports whether su is the run's next line.
 func (st *similarStage) extends(su simUnit) bool {
 	f := st.first[st.pos%st.period]
-	return su.key != 0 && su.key == f.key && su.u.s == st.s && similar(f.u.text, su.u.text)
+	return su.key != 0 && su.key == f.key && su.u.s == st.s
 }
 
 // grow adds the run's next line: held until the run folds, then counted a
@@ -104,8 +107,8 @@ func (st *similarStage) grow(k *cutState, su simUnit) {
 	}
 	if !st.folded && st.pos-st.period >= 3 {
 		st.folded = true
-		for _, n := range st.nodes {
-			k.l.rerank(n, rankRepeat)
+		for _, seq := range st.seqs {
+			k.rerank(seq, rankRepeat)
 		}
 	}
 	if st.folded {
@@ -126,7 +129,9 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 		if p == 1 {
 			need = 3
 		}
-		if need > n || !st.blocks(n-need, p, need) {
+		// The newest line against the one a period before it first: the
+		// check that fails for most lines.
+		if need > n || su.key == 0 || st.buf[n-1-p].key != su.key || !st.blocks(n-need, p, need) {
 			continue
 		}
 		for _, b := range st.buf[:n-need] {
@@ -134,9 +139,9 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 		}
 		st.period, st.s, st.pos, st.folded, st.mid = p, su.u.s, 0, false, counts{}
 		st.first = append(st.first[:0], st.buf[n-need:n-need+p]...)
-		st.nodes = st.nodes[:0]
+		st.seqs = st.seqs[:0]
 		for _, b := range st.first {
-			st.nodes = append(st.nodes, k.place(b.u, b.r))
+			st.seqs = append(st.seqs, k.place(b.u, b.r))
 		}
 		st.held = st.held[:0]
 		rest := st.buf[n-need+p:]
@@ -146,17 +151,20 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 		}
 		return
 	}
-	if n > 2*maxPeriod {
-		k.place(st.buf[0].u, st.buf[0].r)
-		st.buf = append(st.buf[:0], st.buf[1:]...)
+	if n >= 4*maxPeriod {
+		// Lines too old to start a run: placed, a batch at a time.
+		keep := n - 2*maxPeriod
+		for _, b := range st.buf[:keep] {
+			k.place(b.u, b.r)
+		}
+		st.buf = append(st.buf[:0], st.buf[keep:]...)
 	}
 }
 
 // blocks reports whether buf[from:from+n] repeats its first p lines.
 func (st *similarStage) blocks(from, p, n int) bool {
 	for i := from + p; i < from+n; i++ {
-		a, b := st.buf[i-p], st.buf[i]
-		if a.key == 0 || a.key != b.key || a.u.s != b.u.s || !similar(a.u.text, b.u.text) {
+		if a, b := st.buf[i-p], st.buf[i]; a.key == 0 || a.key != b.key || a.u.s != b.u.s {
 			return false
 		}
 	}
@@ -171,8 +179,7 @@ func (st *similarStage) end(k *cutState) {
 	held := append([]simUnit(nil), st.held...)
 	if st.folded {
 		last := held[:st.period]
-		k.l.omit(st.s, st.mid, st.period)
-		k.prev = nil
+		k.omitGap(st.s, st.mid, st.period)
 		for _, b := range last {
 			k.place(b.u, rankRepeat)
 		}
@@ -192,62 +199,33 @@ func (st *similarStage) flush(k *cutState) {
 			st.end(k)
 			continue
 		}
-		b := st.buf[0]
-		st.buf = append(st.buf[:0], st.buf[1:]...)
-		k.place(b.u, b.r)
+		for _, b := range st.buf {
+			k.place(b.u, b.r)
+		}
+		st.buf = st.buf[:0]
 	}
 }
 
-// simKey hashes a line's text without its numbers and spacing (FNV-1a),
-// so that similar lines share a key.
+// simKey hashes a line's text without its numbers and spacing (FNV-1a):
+// two lines are similar when their keys are equal. (A collision of two
+// 64-bit hashes is not to be met in any output; the tests hold the keys
+// to a comparison of the texts, similar in repeat_test.go.)
 func simKey(t []byte) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(t); i++ {
-		c := t[i]
+		v := uint64(t[i])
 		switch {
-		case isBlank(c):
+		case isBlank(t[i]):
 			continue
-		case isDigit(c):
+		case isDigit(t[i]):
 			for i+1 < len(t) && isDigit(t[i+1]) {
 				i++
 			}
-			c = 0xff
+			v = 0x100 // a number: no byte hashes so
 		}
-		h = (h ^ uint64(c)) * 1099511628211
+		h = (h ^ v) * 1099511628211
 	}
 	return max(h, 1)
-}
-
-// similar reports whether two lines differ only in their numbers (runs of
-// digits) and their spacing, not in their words.
-func similar(a, b []byte) bool {
-	i, j := 0, 0
-	for {
-		for i < len(a) && isBlank(a[i]) {
-			i++
-		}
-		for j < len(b) && isBlank(b[j]) {
-			j++
-		}
-		if i == len(a) || j == len(b) {
-			return i == len(a) && j == len(b)
-		}
-		da, db := isDigit(a[i]), isDigit(b[j])
-		switch {
-		case da && db:
-			for i < len(a) && isDigit(a[i]) {
-				i++
-			}
-			for j < len(b) && isDigit(b[j]) {
-				j++
-			}
-		case a[i] != b[j]:
-			return false
-		default:
-			i++
-			j++
-		}
-	}
 }
 
 // blank reports whether a line is empty or only spaces: such lines are
@@ -259,13 +237,4 @@ func blank(l []byte) bool {
 		}
 	}
 	return true
-}
-
-func hasDigit(b []byte) bool {
-	for _, c := range b {
-		if isDigit(c) {
-			return true
-		}
-	}
-	return false
 }

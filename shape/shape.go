@@ -49,6 +49,11 @@ type Options struct {
 	// Argv: the command's words when known (first stage), to choose
 	// head/tail and shapes.
 	Argv []string
+	// Piped: later pipeline stages (filters) changed what Argv printed,
+	// so that its lines are not a viewed file's from its first (cat f.py |
+	// sed -n '100,200p'): a file's outline then needs the numbers nl or
+	// cat -n print in the lines.
+	Piped bool
 }
 
 // The defaults, for a caller that knows no client: Claude Code's limit

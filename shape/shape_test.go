@@ -542,3 +542,16 @@ func TestBlockAfterCommit(t *testing.T) {
 		}
 	}
 }
+
+func TestGapMarkerLen(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 10000 {
+		n := func() int64 { return []int64{0, 1, 2, 9, 10, 99, 100, r.Int64N(1 << 40), maxCount}[r.IntN(9)] }
+		c := counts{n(), n(), n(), n()}
+		for _, p := range []int{0, 1, 2, 7} {
+			if got, want := gapMarkerLen(c, p), len(gapMarker(c, p)); got != want {
+				t.Fatalf("gapMarkerLen(%v, %d) = %d, the marker is %d bytes: %s", c, p, got, want, gapMarker(c, p))
+			}
+		}
+	}
+}

@@ -32,11 +32,12 @@ const (
 
 type traceStage struct {
 	lang    traceLang
-	held    *unit // a Go function line or a Rust symbol, waiting for its location
-	libCode bool  // Python: the source lines that follow are a library frame's
+	held    unit // a Go function line or a Rust symbol, waiting for its location
+	holding bool
+	libCode bool // Python: the source lines that follow are a library frame's
 }
 
-func (t *traceStage) add(k *cutState, u *unit) {
+func (t *traceStage) add(k *cutState, u unit) {
 	line := u.text
 	switch t.lang {
 	case pyTrace:
@@ -55,18 +56,14 @@ func (t *traceStage) add(k *cutState, u *unit) {
 		}
 		t.lang = noTrace
 	case goTrace:
-		if bytes.HasPrefix(line, []byte{'\t'}) && t.held != nil {
+		if bytes.HasPrefix(line, []byte{'\t'}) && t.holding {
 			path, _, _ := bytes.Cut(line[1:], []byte(".go:"))
-			own := !goLibrary(path)
-			h := t.held
-			t.held = nil
-			t.frame(k, h, own, 1)
-			t.frame(k, u, own, 0)
+			t.located(k, u, !goLibrary(path))
 			return
 		}
 		t.release(k)
 		if isGoFunc(line) {
-			t.held = u
+			t.held, t.holding = u, true
 			return
 		}
 		if len(line) == 0 {
@@ -76,17 +73,13 @@ func (t *traceStage) add(k *cutState, u *unit) {
 		t.lang = noTrace
 	case rustTrace:
 		trimmed := bytes.TrimLeft(line, " ")
-		if at, ok := bytes.CutPrefix(trimmed, []byte("at ")); ok && t.held != nil && len(trimmed) < len(line) {
-			own := !rustLibrary(at)
-			h := t.held
-			t.held = nil
-			t.frame(k, h, own, 1)
-			t.frame(k, u, own, 0)
+		if at, ok := bytes.CutPrefix(trimmed, []byte("at ")); ok && t.holding && len(trimmed) < len(line) {
+			t.located(k, u, !rustLibrary(at))
 			return
 		}
 		t.release(k)
 		if isRustSymbol(line) {
-			t.held = u
+			t.held, t.holding = u, true
 			return
 		}
 		t.lang = noTrace
@@ -102,7 +95,7 @@ func (t *traceStage) add(k *cutState, u *unit) {
 		t.lang = rustTrace
 		k.sim.add(k, u, rankContext)
 		return
-	case bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte("at ")) && len(line) > 0 && (line[0] == ' ' || line[0] == '\t'):
+	case len(line) > 0 && isBlank(line[0]) && bytes.HasPrefix(trimBlank(line), []byte("at ")):
 		t.frame(k, u, !atLibrary(line), 1)
 		return
 	case isMoreFrames(line):
@@ -119,7 +112,7 @@ func (t *traceStage) add(k *cutState, u *unit) {
 // frame places a line of a frame: kept when the frame is the project's
 // own, counted in a marker when it is a library's. A frame's first line
 // counts the frame.
-func (t *traceStage) frame(k *cutState, u *unit, own bool, frames int64) {
+func (t *traceStage) frame(k *cutState, u unit, own bool, frames int64) {
 	if t.lang == pyTrace && frames == 1 {
 		t.libCode = !own
 	}
@@ -131,14 +124,21 @@ func (t *traceStage) frame(k *cutState, u *unit, own bool, frames int64) {
 	k.omit(u, frames)
 }
 
+// located places the held line of a frame and u, its location.
+func (t *traceStage) located(k *cutState, u unit, own bool) {
+	t.holding = false
+	t.frame(k, t.held, own, 1)
+	t.frame(k, u, own, 0)
+}
+
 // release places a held line that got no location: a Rust symbol without
 // a source (a library's), a Go line that was no frame.
 func (t *traceStage) release(k *cutState) {
-	h := t.held
-	if h == nil {
+	if !t.holding {
 		return
 	}
-	t.held = nil
+	h := t.held
+	t.holding = false
 	if t.lang == rustTrace {
 		t.frame(k, h, false, 1)
 		return
@@ -176,7 +176,7 @@ func rustLibrary(at []byte) bool {
 // atLibrary reports whether a Java or JavaScript "at ..." frame is the
 // runtime's or a dependency's.
 func atLibrary(line []byte) bool {
-	l := string(bytes.TrimLeft(line, " \t"))[len("at "):]
+	l := string(trimBlank(line))[len("at "):]
 	for _, p := range []string{"java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin.", "scala.", "org.junit.", "junit.", "org.apache.maven.", "org.gradle."} {
 		if strings.HasPrefix(l, p) {
 			return true
@@ -222,7 +222,7 @@ func isRustSymbol(l []byte) bool {
 
 // isMoreFrames: Java's "\t... 12 more".
 func isMoreFrames(l []byte) bool {
-	t := bytes.TrimLeft(l, " \t")
+	t := trimBlank(l)
 	rest, ok := bytes.CutPrefix(t, []byte("... "))
 	return ok && len(t) < len(l) && bytes.HasSuffix(rest, []byte(" more"))
 }

@@ -98,13 +98,18 @@ type Cut struct {
 	// Start, End and Any say where Stdout may lack lines: before its
 	// first line (tail), after its last (head), or anywhere (grep).
 	Start, End, Any bool
+	// Discarded is the redirect that discarded the command's stderr
+	// (2>/dev/null, 2>&-), as written, or "": what the rule reads there is
+	// empty, and the caller saw none of it either.
+	Discarded string
 }
 
 // Partial reports whether a rule reads less than the command printed: a
-// filter may have left lines out, or the capture limit dropped the middle
-// of a stream. Counts of lines are then counts of what was seen (Tally).
+// filter may have left lines out, a redirect discarded stderr, or the
+// capture limit dropped the middle of a stream. Counts of lines are then
+// counts of what was seen (Tally).
 func (r *Run) Partial() bool {
-	return r.Cut.Start || r.Cut.End || r.Cut.Any || r.StdoutTruncated || r.StderrTruncated
+	return r.Cut.Start || r.Cut.End || r.Cut.Any || r.Cut.Discarded != "" || r.StdoutTruncated || r.StderrTruncated
 }
 
 // MayLackStart reports whether lines before the first one of Stdout may
@@ -128,12 +133,15 @@ func (r *Run) partial(body *Body) {
 		return
 	}
 	body.seen()
+	var head Body
+	if r.Cut.Discarded != "" {
+		head.Field("stderr_discarded_by", r.Cut.Discarded)
+	}
 	if len(r.Cut.By) > 0 {
-		var head Body
 		head.Field("cut_by", strings.Join(r.Cut.By, " | "))
 		head.Count("lines_seen", len(r.Lines(r.Stdout)))
-		body.prepend(&head)
 	}
+	body.prepend(&head)
 }
 
 // recognized starts body with what chose the rule, when the output did.

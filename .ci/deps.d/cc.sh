@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the cc family's corpus script (rules/cc/testdata/cc.sh)
 # drives: Debian's gcc and g++ (12), clang (14), make, cmake (with ctest),
-# ninja, and llvm-14 for llvm-bcanalyzer, which dumps clang's serialized
+# ninja, clang-tidy, cppcheck, and llvm-14 for llvm-bcanalyzer, which dumps clang's serialized
 # diagnostics beside the cases. The family's tests read the recorded corpus;
 # only testdata/script/cc.txtar drives gcc and make, so CI installs those
 # two, and the rest with SHRINKRUN_CC_CORPUS=1 (to regenerate the corpus).
 set -euo pipefail
 
 pkgs=(gcc make)
-[ "${SHRINKRUN_CC_CORPUS:-}" = 1 ] && pkgs+=(g++ clang llvm-14 cmake ninja-build)
+[ "${SHRINKRUN_CC_CORPUS:-}" = 1 ] && pkgs+=(g++ clang llvm-14 cmake ninja-build clang-tidy cppcheck)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

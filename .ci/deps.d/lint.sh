@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the linters that the lint family's corpus script
-# (rules/lint/testdata/lint.sh) drives: Debian's flake8 and pylint and,
+# (rules/lint/testdata/lint.sh) drives: Debian's flake8, pylint and pycodestyle and,
 # only when SHRINKRUN_GOLANGCI_LINT=1, golangci-lint built with go install
 # at a pinned version into a fixed directory outside the repository (its
 # binary is not on PATH: the corpus script puts the directory there). No
@@ -14,7 +14,7 @@ GOLANGCI=v2.15.0
 DIR=/tmp/shrinkrun-ci/lint
 
 missing=()
-for p in flake8 pylint; do
+for p in flake8 pylint pycodestyle; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then

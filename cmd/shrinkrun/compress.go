@@ -9,19 +9,24 @@ import (
 
 	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/compress"
+	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/store"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--signaled]
                           [--stdout FILE] [--stderr FILE] [--budget N] [--agent NAME]
+                          [--cut-limit N]
 
 Prints the [tool_output_compression] block shrinkrun would print for CMD
 and the output given, or the output unchanged when shrinkrun would show it
 as it is (neither CMD nor its output recognized, or the block not clearly
-smaller). An output whose tool a rule knows by its own lines (pytest's,
-unittest's, go test's...) is summarized whatever CMD was. For programs
-that run commands and capture their output themselves.
+smaller). The output of a command no rule recognizes passes unchanged up
+to the cut limit and is cut by shape past it, as a run of CMD would be:
+when a rule knows its tool by its own lines (pytest's, unittest's, go
+test's...), with that rule's block in place of the cut's middle and tail
+when it fits. For programs that run commands and capture their output
+themselves.
 
 The output is read from stdin, as one stream (stdout), unless --stdout or
 --stderr name files holding the streams; unchanged output goes back to the
@@ -33,8 +38,11 @@ and 1 when the output cannot be read; CMD's own status is --exit.
   --exit N        its exit status (default 0)
   --signaled      it was killed by a signal or never started: exit_code null
   --stdout FILE   its stdout; --stderr FILE its stderr
-  --budget N      largest block in bytes (default: the agent's, or 16384)
+  --budget N      largest block or cut in bytes (default: the agent's, or 16384)
   --agent NAME    the client the block is for: claude, codex or gemini
+  --cut-limit N   output no rule recognizes passes whole up to N bytes, both
+                  streams together (default: SHRINKRUN_CUT_LIMIT, else the
+                  most the agent's client shows whole, else 30000)
 `
 
 // compressVerb is `shrinkrun compress`: the block for output a harness
@@ -48,6 +56,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	errFile := fl.String("stderr", "", "")
 	budget := fl.Int("budget", 0, "")
 	agent := fl.String("agent", os.Getenv("SHRINKRUN_AGENT"), "")
+	limit := fl.Int("cut-limit", 0, "")
 	if code, done := fl.parse(args, exactly(0), stdout, stderr); done {
 		return code
 	}
@@ -59,6 +68,8 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
 	case fl.Changed("budget") && *budget < 512:
 		err = errors.New("--budget must be at least 512 bytes")
+	case fl.Changed("cut-limit") && *limit < 1024:
+		err = errors.New("--cut-limit must be at least 1024 bytes")
 	}
 	if err != nil {
 		return fl.fail(stderr, err)
@@ -66,7 +77,10 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if !fl.Changed("budget") {
 		*budget = envInt("SHRINKRUN_BUDGET", cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
 	}
-	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget}
+	if !fl.Changed("cut-limit") {
+		*limit = envInt("SHRINKRUN_CUT_LIMIT", cmp.Or(clients.Limit(clients.Name(*agent)), shape.DefaultLimit))
+	}
+	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget, Limit: *limit}
 	if *outFile == "" && *errFile == "" {
 		o.Stdout, err = io.ReadAll(stdin)
 	} else {
@@ -81,18 +95,20 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	// Notices stay off stderr, which may carry the command's own stderr.
 	declareRules(nil)
-	if id, _ := compress.Rule(o); id != "" {
-		// The raw output is kept as a run's is; the entry stays locked
-		// until the block naming it is printed.
-		inv := &invocation{}
-		e, err := inv.openEntry()
-		if e != nil {
+	// A command no rule recognizes is cut past the limit as a run of it
+	// would be: the block of a rule that recognizes its output, if any,
+	// in place of the cut's middle and tail (compress.Shape).
+	cut := !compress.Recognized(o.Command) && len(o.Stdout)+len(o.Stderr) > o.Limit
+	switch id, _ := compress.Rule(o); {
+	case cut:
+		if e := keepRaw(&o); e != nil {
 			defer e.Close()
-			if _, err = e.Stdout().Write(o.Stdout); err == nil {
-				_, err = e.Stderr().Write(o.Stderr)
-			}
 		}
-		_, o.RawOutput = inv.keep(e, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
+		o.Stdout, o.Stderr, _ = compress.Shape(o)
+	case id != "":
+		if e := keepRaw(&o); e != nil {
+			defer e.Close()
+		}
 		if block, ok := compress.Block(o); ok {
 			stdout.Write(block)
 			return 0
@@ -101,6 +117,21 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	stdout.Write(o.Stdout)
 	stderr.Write(o.Stderr)
 	return 0
+}
+
+// keepRaw keeps the output given as a run's raw output is kept, and names
+// it in o.RawOutput for the block or the cut. The entry stays locked
+// until the caller closes it, once what names it is printed.
+func keepRaw(o *compress.Output) *store.Entry {
+	inv := &invocation{}
+	e, err := inv.openEntry()
+	if e != nil {
+		if _, err = e.Stdout().Write(o.Stdout); err == nil {
+			_, err = e.Stderr().Write(o.Stderr)
+		}
+	}
+	_, o.RawOutput = inv.keep(e, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
+	return e
 }
 
 // readIf reads a file, or gives nothing for no name.

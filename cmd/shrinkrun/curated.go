@@ -22,13 +22,28 @@ import (
 // long log waits for ever: GIT_PAGER=cat (which outranks core.pager and
 // PAGER) makes it print, as it does on a pipe. The command's own
 // assignments come after it and still win.
-func (inv *invocation) child() runner.Command {
+func (inv *invocation) child(c runner.Command) runner.Command {
 	if !inv.opts.pty {
-		return inv.cmd
+		return c
 	}
-	c := inv.cmd
 	c.Env = append([]string{"GIT_PAGER=cat"}, c.Env...)
 	return c
+}
+
+// command is what curated runs: the command bash would exec, without bash,
+// where shell.direct finds that nothing else bash does would show, and the
+// command as given otherwise. fallback is the command as given, for when
+// the first cannot be started: bash then says why, as it would have.
+func (inv *invocation) command() (c runner.Command, fallback *runner.Command) {
+	if inv.shell == nil || inv.opts.login || inv.opts.errexit {
+		return inv.cmd, nil
+	}
+	d, ok := inv.shell.direct(inv.class, inv.execs)
+	if !ok {
+		return inv.cmd, nil
+	}
+	inv.note("runs %s without bash in between: bash would run exactly that", d.Argv[0])
+	return d, &inv.cmd
 }
 
 // curated runs a recognized command with its output captured, then prints
@@ -47,7 +62,11 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		opt.StdoutTee, opt.StderrTee = teeTo(opt.StdoutTee, m), teeTo(opt.StderrTee, m)
 		stopProgress = startProgress(stderr, m)
 	}
-	out, st := runner.Capture(inv.child(), opt)
+	c, fallback := inv.command()
+	out, st := runner.Capture(inv.child(c), opt)
+	if st.StartErr != nil && fallback != nil {
+		out, st = runner.Capture(inv.child(*fallback), opt)
+	}
 	stopProgress()
 	capOut, capErr := out.Stdout.Bytes(), out.Stderr.Bytes()
 	r := inv.captured(out, st, inv.class.Tool(), inv.opts.budget)

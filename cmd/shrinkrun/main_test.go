@@ -21,7 +21,13 @@ var update = flag.Bool("update", false, "update testscript files with the actual
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"shrinkrun": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"shrinkrun": func() {
+			if os.Getenv("SHRINKRUN_TEST_PROBE") == "1" {
+				matcher = probeMatcher
+			}
+			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
+		"probe": probe,
 	})
 }
 

@@ -102,7 +102,7 @@ func (inv *invocation) startPass(stdin io.Reader, stdout, stderr io.Writer) *pas
 	inv.note("pass-through, relayed: cut by shape past %d bytes (%s), to at most %d", limit, inv.limitSource(), p.budget)
 	inv.flushExplain(stderr)
 	p.relay = runner.NewRelay(runner.RelayOptions{
-		Cutter: shape.New(shape.Options{Limit: limit, Budget: p.budget, Argv: p.argv}),
+		Cutter: shape.New(shape.Options{Limit: limit, Budget: p.budget, Argv: p.argv, Piped: len(inv.class.Stages) > 1}),
 		Limit:  limit,
 		Stdin:  stdin, Stdout: stdout, Stderr: stderr,
 		CaptureLimit: inv.opts.captureLimit,

@@ -19,6 +19,14 @@ var started = time.Now()
 // it printed the raw output. Nothing here can fail the run or change its
 // status: SHRINKRUN_HISTORY=0 skips it, and errors are dropped.
 func (inv *invocation) record(code int, r *summarize.Run, block []byte) int {
+	switch {
+	case block != nil:
+		inv.printed = int64(len(block))
+	case r != nil:
+		inv.printed = r.StdoutBytes + r.StderrBytes
+	case inv.relayed != nil:
+		inv.printed = inv.relayed.out
+	}
 	inv.appendRecord(history.Int(code), r, block)
 	return code
 }

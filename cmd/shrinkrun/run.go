@@ -180,10 +180,23 @@ type invocation struct {
 	recorded bool
 	// relayed is what the relay saw of a pass-through's output.
 	relayed *relayStats
+	// printed is how many bytes the run put on the caller's streams, as far
+	// as shrinkrun knows them (0 for streams the child inherited): a list
+	// lowers the cut limit of its later parts by what the earlier printed.
+	printed int64
 	// state is the checked state directory, opened on first use by
 	// openState; stateErr says why it could not be.
 	state    *privdir.Dir
 	stateErr error
+	// shell is the state of the bash that runs a -c string, for a command
+	// run without it (shell.direct) and for a list's parts; nil in argv
+	// mode and for Claude Code's envelope.
+	shell *shell
+	// execs tells that the bash running the string would replace itself
+	// with the command: the last one of the string (bash's SHLVL).
+	execs bool
+	// list is a -c string that runs part by part (list.go).
+	list *classify.List
 }
 
 // openState opens the state directory once per run, creating it, for the
@@ -207,7 +220,9 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		}
 		inv.cmd = runner.Command{Shell: words[0], ShellArgs: words[1:], Login: o.login, Errexit: o.errexit}
 		inv.text = strings.TrimSpace(words[0])
-		inv.class = rules.String(words[0])
+		if !o.prefix {
+			inv.class = inv.shellString(words[0])
+		}
 		if o.prefix {
 			inv.class = classify.Result{Reason: "not Claude Code's Bash envelope (a hook, an MCP server, or a shape this version does not know)"}
 			if inner, ok := classify.Envelope(words[0]); ok {
@@ -220,6 +235,7 @@ func newInvocation(o options, words []string) (*invocation, error) {
 			// Extra words become $0, $1...: the string is still what runs,
 			// but a rule cannot know what they expand to.
 			inv.class = classify.Result{Reason: "positional parameters after the command string"}
+			inv.list = nil
 		}
 	} else {
 		if len(words) == 0 {
@@ -237,13 +253,37 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.class = rules.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv).InEnviron(os.Getenv)
-	// The documented per-command opt-out, SHRINKRUN_DISABLE=1 CMD, reaches
-	// shrinkrun as one of the command's own assignments.
-	if o.raw || setting.Disabled(classify.Getenv(inv.class.Assigns, func(string) string { return "" })) {
+	if o.raw || disabled(inv.class) {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
+		inv.list = nil
 		inv.raw = true
 	}
 	return inv, nil
+}
+
+// disabled reports the documented per-command opt-out, SHRINKRUN_DISABLE=1
+// CMD, which reaches shrinkrun as one of the command's own assignments.
+func disabled(c classify.Result) bool {
+	return setting.Disabled(classify.Getenv(c.Assigns, func(string) string { return "" }))
+}
+
+// shellString classifies a -c string: as one command, its words expanded
+// where it runs, or, for a list, as parts to run one by one (list.go) when
+// that is what bash would do.
+func (inv *invocation) shellString(src string) classify.Result {
+	l, res := classify.Split(src)
+	if l == nil {
+		return res
+	}
+	inv.shell, inv.execs = newShell(os.LookupEnv), l.ExecsLast
+	if len(l.Parts) == 1 {
+		return l.Parts[0].Classify(matcher, inv.shell.world())
+	}
+	if why := inv.planList(l, inv.shell); why != "" {
+		return classify.Result{Reason: why}
+	}
+	inv.list = l
+	return classify.Result{Reason: "a list, run part by part"}
 }
 
 // quoteArgv renders argv as shell words, so the header's command can be
@@ -274,6 +314,9 @@ func (inv *invocation) flushExplain(stderr io.Writer) {
 }
 
 func (inv *invocation) execute(stdin io.Reader, stdout, stderr io.Writer) int {
+	if inv.list != nil {
+		return inv.runList(stdin, stdout, stderr)
+	}
 	inv.note("%s", inv.class.Explain())
 	if src := ruleSource(inv.class.Rule); src != "" {
 		inv.note("rule %s is read from %s", inv.class.Rule, src)

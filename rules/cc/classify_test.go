@@ -20,6 +20,33 @@ var ccCases = []ruletest.ExplainedCase{
 	{In: "clang++ -c x.cpp 2>&1 | tail -20", Want: CC, Explain: ""},
 	{In: "/usr/bin/gcc -c a.c", Want: CC, Explain: ""},
 	{In: "gcc -fdiagnostics-format=text -c a.c", Want: CC, Explain: ""},
+	{In: "gcc-12 -Wall -c a.c", Want: CC, Explain: ""},
+	{In: "g++-12 -std=c++17 -c a.cpp 2>&1 | tail -40", Want: CC, Explain: ""},
+	{In: "clang-14 -c a.c", Want: CC, Explain: ""},
+	{In: "clang++-15 -c a.cpp", Want: CC, Explain: ""},
+	{In: "/usr/bin/clang-14 -c a.c", Want: CC, Explain: ""},
+	{In: "gcc-12.2 -c a.c", Want: CC, Explain: ""},
+	{In: "gcc-12 --version", Want: "", Explain: "1:8: help or version requested (--version); passing through"},
+	{In: "gcc-x -c a.c", Want: "", Explain: "1:1: not a recognized command; passing through"},
+	{In: "gcc- -c a.c", Want: "", Explain: "1:1: not a recognized command; passing through"},
+	{In: "gcc-12- -c a.c", Want: "", Explain: "1:1: not a recognized command; passing through"},
+	{In: "cc-12 -c a.c", Want: "", Explain: "1:1: not a recognized command; passing through"},
+	{In: "clang-tidy bugs.c --", Want: ClangTidy, Explain: ""},
+	{In: "clang-tidy-14 bugs.c -- -Wall", Want: ClangTidy, Explain: ""},
+	{In: "clang-tidy -checks='-*,bugprone-*' --quiet a.c b.c -- -Iinclude", Want: ClangTidy, Explain: ""},
+	{In: "clang-tidy -p build src/a.cpp 2>&1 | tail -30", Want: ClangTidy, Explain: ""},
+	{In: "clang-tidy --list-checks", Want: "", Explain: "1:12: help or version requested (--list-checks); passing through"},
+	{In: "clang-tidy -fix a.c --", Want: "", Explain: `1:12: option "-fix" changes the output format; passing through`},
+	{In: "clang-tidy --export-fixes=f.yaml a.c --", Want: "", Explain: `1:12: option "--export-fixes=f.yaml" changes the output format; passing through`},
+	{In: "clang-tidy a.c -- -fdiagnostics-format=json", Want: "", Explain: `1:19: option "-fdiagnostics-format=json" changes the output format; passing through`},
+	{In: "clang-tidy --version", Want: "", Explain: "1:12: help or version requested (--version); passing through"},
+	{In: "cppcheck src", Want: Cppcheck, Explain: ""},
+	{In: "cppcheck --enable=all --suppress=missingIncludeSystem -I include src", Want: Cppcheck, Explain: ""},
+	{In: "cppcheck -q --error-exitcode=1 --std=c++17 . 2>&1 | tail -20", Want: Cppcheck, Explain: ""},
+	{In: "cppcheck --template=gcc src", Want: "", Explain: `1:10: option "--template=gcc" changes the output format; passing through`},
+	{In: "cppcheck --xml src", Want: "", Explain: `1:10: option "--xml" changes the output format; passing through`},
+	{In: "cppcheck --check-config src", Want: "", Explain: `1:10: option "--check-config" changes the output format; passing through`},
+	{In: "cppcheck --version", Want: "", Explain: "1:10: help or version requested (--version); passing through"},
 	{In: "make", Want: Make, Explain: ""},
 	{In: "make -j4 -k", Want: Make, Explain: ""},
 	{In: "make -kj4", Want: Make, Explain: ""},
@@ -102,4 +129,6 @@ const (
 	CMakeBuild = "bash.cmake_build"
 	Ninja      = "bash.ninja"
 	CTest      = "bash.ctest"
+	ClangTidy  = "bash.clang_tidy"
+	Cppcheck   = "bash.cppcheck"
 )

@@ -35,7 +35,10 @@ type diag struct {
 // a prefix without blanks and ": ". It is what the regexp
 // ^(?:(\S+?): )??(error|fatal error|warning|note): (.*)$ matches: a
 // severity at the start first, else the prefix ending at the first ": ".
-func parseDiag(l string) (diag, bool) {
+func parseDiag(l string) (diag, bool) { return parseWith(l, severityOf) }
+
+// parseWith is parseDiag with the severities severityOf reads.
+func parseWith(l string, severityOf func(string) (severity, string)) (diag, bool) {
 	if s, t := severityOf(l); t != "" {
 		return diag{sev: s, msg: l[len(t):]}, true
 	}

@@ -1,6 +1,7 @@
 package cc
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,23 @@ type buildLog struct {
 	// is a line of clang's excerpt that a caret line must confirm.
 	pending   int
 	candidate string
+
+	// checker reads clang-tidy's and cppcheck's findings (checker.go):
+	// cppcheck's severities, the check a warning names, and the tools' own
+	// lines, kept in own; checked counts cppcheck's files.
+	checker bool
+	own     []string
+	checked int
+}
+
+// parse reads a diagnostic line, with a checker's severities in checker
+// mode.
+func (b *buildLog) parse(l string) (diag, bool) {
+	d, ok := parseDiag(l)
+	if ok || !b.checker {
+		return d, ok
+	}
+	return parseWith(l, checkerSeverity)
 }
 
 // noError is pending's value when no error waits for its source line.
@@ -67,8 +85,11 @@ func (b *buildLog) Feed(l string) {
 	if l == "" {
 		return
 	}
-	if d, ok := parseDiag(l); ok {
+	if d, ok := b.parse(l); ok {
 		b.diag(l, d)
+		return
+	}
+	if b.checker && b.checkerFeed(l) {
 		return
 	}
 	switch {
@@ -104,8 +125,8 @@ func (b *buildLog) source(l string) bool {
 		}
 		b.pending = noError
 		return true
-	case l != "" && !isContext(l) && !isMakeError(l) && !strings.HasPrefix(l, "FAILED: "):
-		if _, ok := parseDiag(l); !ok {
+	case l != "" && !isContext(l) && !isMakeError(l) && !strings.HasPrefix(l, "FAILED: ") && !(b.checker && checkerLine(l)):
+		if _, ok := b.parse(l); !ok {
 			b.candidate = l
 			return true
 		}
@@ -157,7 +178,10 @@ func (b *buildLog) diag(l string, d diag) {
 	case sevWarning:
 		b.warnings++
 		flag := flagOf(d.msg)
-		if flag == "" {
+		switch {
+		case b.checker:
+			flag = cmp.Or(checkOf(d.msg), "(no check)")
+		case flag == "":
 			flag = "(no flag)"
 		}
 		f := b.byFlag[flag]
@@ -232,7 +256,11 @@ func (b *buildLog) addFields(r *summarize.Run, body *summarize.Body) {
 			flags[i] += ": " + strings.Join(f.locs, ", ")
 		}
 	}
-	body.List("warning_flags", flags, maxWarningFlags)
+	if b.checker {
+		body.List("warnings_by_check", flags, maxWarningFlags)
+	} else {
+		body.List("warning_flags", flags, maxWarningFlags)
+	}
 	body.List("linker_error_lines", b.linker, maxLinkerErrors)
 	body.List("build_errors", b.tool, maxToolErrors)
 	if b.status != "" {

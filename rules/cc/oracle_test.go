@@ -2,6 +2,7 @@ package cc_test
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,6 +31,10 @@ var (
 	// A compiler driver's or pass's own error, no location.
 	programRE = regexp.MustCompile(`^(?:\S*/)?(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|cc1|cc1plus)(?:-[\d.]+)?: (?:fatal )?error: (.*)$`)
 	flagRE    = regexp.MustCompile(` \[(-[Wf][^\s\[\]]*)\]$`)
+	// A checker's finding (clang-tidy, cppcheck): the check in brackets at
+	// the end, and cppcheck's severities beside the compilers'.
+	checkerRE = regexp.MustCompile(`^(\S+?:\d+(?::\d+)?): (error|fatal error|warning|style|performance|portability|information): (.*)$`)
+	checkRE   = regexp.MustCompile(` \[([^\s\[\]]+)\]$`)
 	linkerRE  = regexp.MustCompile(`: undefined reference to ` + "`" + `|: multiple definition of ` + "`" + `|^collect2: error: |^(?:\S*/)?ld: cannot find |: error: linker command failed`)
 	makeRE    = regexp.MustCompile(`^g?make(?:\[\d+\])?: \*\*\* `)
 	ninjaRE   = regexp.MustCompile(`^FAILED: |^ninja: error: `)
@@ -45,9 +50,32 @@ type reference struct {
 	buildErrors []string
 }
 
-func read(text string) reference {
+// checker reports whether a rule reads a static checker's findings, whose
+// warnings are grouped by check (warnings_by_check).
+func checker(rule string) bool { return rule == "bash.clang_tidy" || rule == "bash.cppcheck" }
+
+func read(text string) reference { return readAs(text, false) }
+
+// readAs is read, for a checker's output when checker is set.
+func readAs(text string, checker bool) reference {
 	ref := reference{flags: map[string]int{}}
 	for _, l := range strings.Split(text, "\n") {
+		if checker {
+			if m := checkerRE.FindStringSubmatch(l); m != nil {
+				if strings.HasSuffix(m[2], "error") {
+					ref.errors = append(ref.errors, l)
+					ref.located = append(ref.located, m[1])
+					continue
+				}
+				ref.warnings++
+				check := "(no check)"
+				if c := checkRE.FindStringSubmatch(m[3]); c != nil {
+					check = c[1]
+				}
+				ref.flags[check]++
+			}
+			continue
+		}
 		if m := locatedRE.FindStringSubmatch(l); m != nil && !isMakefilePath(m[1]) {
 			if m[2] == "warning" {
 				ref.warnings++
@@ -99,7 +127,8 @@ type jsonDiag struct {
 // truth is what a compiler's machine-readable output names: the located
 // errors' locations and the warnings by flag.
 type truth struct {
-	located  []string
+	located  []string // nil when the format gives no lines: errors counts them
+	errors   int
 	flags    map[string]int // nil when the format names no flags
 	warnings int
 }
@@ -177,9 +206,81 @@ func clangTruth(t *testing.T, path string) truth {
 	return tr
 }
 
+var (
+	tidyNameRE  = regexp.MustCompile(`^  - DiagnosticName:\s+(\S+)$`)
+	tidyLevelRE = regexp.MustCompile(`^    Level:\s+(\S+)$`)
+)
+
+// tidyTruth reads clang-tidy's --export-fixes YAML: each diagnostic's
+// check (DiagnosticName) and level. It gives file offsets, not lines: the
+// errors are counted, not located.
+func tidyTruth(t *testing.T, path string) truth {
+	tr := truth{flags: map[string]int{}}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := ""
+	for _, l := range strings.Split(string(data), "\n") {
+		if m := tidyNameRE.FindStringSubmatch(l); m != nil {
+			name = m[1]
+		}
+		if m := tidyLevelRE.FindStringSubmatch(l); m != nil {
+			if m[1] == "Error" {
+				tr.errors++
+			} else {
+				tr.flags[name]++
+				tr.warnings++
+			}
+		}
+	}
+	tr.located = nil
+	return tr
+}
+
+// cppcheckXML is what cppcheck's --xml says of a finding.
+type cppcheckXML struct {
+	Errors []struct {
+		ID        string `xml:"id,attr"`
+		Severity  string `xml:"severity,attr"`
+		Locations []struct {
+			File   string `xml:"file,attr"`
+			Line   string `xml:"line,attr"`
+			Column string `xml:"column,attr"`
+		} `xml:"location"`
+	} `xml:"errors>error"`
+}
+
+// cppcheckTruth reads cppcheck's --xml: the errors at their first
+// location, the other severities as warnings by id.
+func cppcheckTruth(t *testing.T, path string) truth {
+	tr := truth{flags: map[string]int{}}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x cppcheckXML
+	if err := xml.Unmarshal(data, &x); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	for _, e := range x.Errors {
+		switch {
+		case e.Severity == "error" && len(e.Locations) > 0:
+			l := e.Locations[0]
+			tr.located = append(tr.located, l.File+":"+l.Line+":"+l.Column)
+			tr.errors++
+		case e.Severity != "error":
+			tr.flags[e.ID]++
+			tr.warnings++
+		}
+	}
+	return tr
+}
+
 // TestReferenceAgainstCompilers: on every uncut case that has one, the
 // reference reader finds exactly the located errors and the warnings by
-// flag that the compiler's machine-readable twin run reports.
+// flag that the compiler's machine-readable twin run reports (for the
+// checkers, by check, and clang-tidy's errors only counted).
 func TestReferenceAgainstCompilers(t *testing.T) {
 	n := 0
 	for _, c := range ruletest.Corpus(t, "testdata") {
@@ -190,13 +291,20 @@ func TestReferenceAgainstCompilers(t *testing.T) {
 			tr = gccTruth(t, base+".json")
 		case exists(base + ".dia"):
 			tr = clangTruth(t, base+".dia")
+		case exists(base + ".yaml"):
+			tr = tidyTruth(t, base+".yaml")
+		case exists(base + ".xml"):
+			tr = cppcheckTruth(t, base+".xml")
 		default:
 			continue
 		}
 		n++
-		ref := read(string(c.Run.Stdout) + string(c.Run.Stderr))
+		ref := readAs(string(c.Run.Stdout)+string(c.Run.Stderr), checker(c.Run.Rule))
 		got, want := slices.Sorted(slices.Values(ref.located)), slices.Sorted(slices.Values(tr.located))
-		if !slices.Equal(got, want) {
+		switch {
+		case tr.located == nil && tr.errors != len(ref.errors):
+			t.Errorf("%s: %d errors, the checker reports %d", c.Name, len(ref.errors), tr.errors)
+		case tr.located != nil && !slices.Equal(got, want):
 			t.Errorf("%s: located errors\n got %q\nwant %q", c.Name, got, want)
 		}
 		if tr.flags == nil {
@@ -260,7 +368,11 @@ func checkBlock(r *summarize.Run, block []byte) error {
 	if _, ok := p.Scalars["fallback"]; ok {
 		return nil
 	}
-	ref := read(string(r.Stdout) + "\n" + string(r.Stderr))
+	ref := readAs(string(r.Stdout)+"\n"+string(r.Stderr), checker(r.Rule))
+	flagsKey := "warning_flags"
+	if checker(r.Rule) {
+		flagsKey = "warnings_by_check"
+	}
 	seen := ""
 	if r.Partial() {
 		seen = "_seen"
@@ -284,9 +396,9 @@ func checkBlock(r *summarize.Run, block []byte) error {
 	if missing > omitted {
 		return fmt.Errorf("%d error lines neither shown nor counted (%d omitted)", missing, omitted)
 	}
-	flagsOmitted, _ := p.Int("warning_flags_omitted")
+	flagsOmitted, _ := p.Int(flagsKey + "_omitted")
 	shown := 0
-	for _, it := range p.Lists["warning_flags"] {
+	for _, it := range p.Lists[flagsKey] {
 		flag, rest, _ := strings.Cut(it, " ×")
 		n, _ := strconv.Atoi(strings.SplitN(rest, ":", 2)[0])
 		if ref.flags[flag] != n {

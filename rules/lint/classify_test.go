@@ -12,6 +12,19 @@ import (
 // at.
 var lintCases = []ruletest.FamilyCase{
 	{In: "flake8", Want: Flake8, At: 0},
+	{In: "pycodestyle .", Want: Pycodestyle, At: 0},
+	{In: "pycodestyle --max-line-length=120 --ignore=E302,W503 src", Want: Pycodestyle, At: 0},
+	{In: "pycodestyle --count --statistics src", Want: Pycodestyle, At: 0},
+	{In: "pycodestyle --format=default src", Want: Pycodestyle, At: 0},
+	{In: "python3 -m pycodestyle src 2>&1 | tail -20", Want: Pycodestyle, At: 0},
+	{In: "pycodestyle --format=pylint src", Want: "", At: 1},
+	{In: "pycodestyle --show-source src", Want: "", At: 1},
+	{In: "pycodestyle --show-pep8 src", Want: "", At: 1},
+	{In: "pycodestyle --show src", Want: "", At: 1},
+	{In: "pycodestyle -q src", Want: "", At: 1},
+	{In: "pycodestyle --diff", Want: "", At: 1},
+	{In: "pycodestyle --version", Want: "", At: 1},
+	{In: "python -m pycodestyle -h", Want: "", At: 3},
 	{In: "flake8 .", Want: Flake8, At: 0},
 	{In: "flake8 src tests", Want: Flake8, At: 0},
 	{In: "flake8 --count --statistics src", Want: Flake8, At: 0},
@@ -115,7 +128,7 @@ var lintCases = []ruletest.FamilyCase{
 // TestLintRules checks the table in both modes, with the position of each
 // pass-through reason.
 func TestLintRules(t *testing.T) {
-	table.CheckFamily(t, lintCases, []string{Flake8, Pylint, Golangci})
+	table.CheckFamily(t, lintCases, []string{Flake8, Pylint, Pycodestyle, Golangci})
 }
 
 // table classifies commands as shrinkrun does.
@@ -126,7 +139,11 @@ const (
 	Flake8   = "bash.flake8"
 	Pylint   = "bash.pylint"
 	Golangci = "bash.golangci_lint"
+	// pycodestyle's output is flake8's format (pycodestyle.go).
+	Pycodestyle = "bash.pycodestyle"
 )
 
 // isLintRule reports whether rule is one of the lint family's.
-func isLintRule(rule string) bool { return rule == Flake8 || rule == Pylint || rule == Golangci }
+func isLintRule(rule string) bool {
+	return rule == Flake8 || rule == Pylint || rule == Pycodestyle || rule == Golangci
+}

@@ -24,6 +24,14 @@ var flake8Formats = []string{
 // matchFlake8 accepts flake8 with any options except flake8Formats and a
 // short-option cluster with q or h (-j takes a value).
 func matchFlake8(argv []string, from int) classify.Answer {
+	return matchFormats(argv, from, flake8Formats, "j")
+}
+
+// matchFormats accepts a tool of flake8's kind (flake8, pycodestyle) with
+// any options except formats, or an abbreviation of one, and a short-option
+// cluster with q or h before a letter of takesValue; --format=default is
+// the default format and is kept.
+func matchFormats(argv []string, from int, formats []string, takesValue string) classify.Answer {
 	for j := from; j < len(argv); j++ {
 		if v, ok := optionValue(argv, j, "--format"); ok && v == "default" {
 			if argv[j] == "--format" {
@@ -31,14 +39,14 @@ func matchFlake8(argv []string, from int) classify.Answer {
 			}
 			continue
 		}
-		if abbreviates(argv[j:j+1], 0, flake8Formats) >= 0 {
+		if abbreviates(argv[j:j+1], 0, formats) >= 0 {
 			return classify.Refuse(j, "option %q changes the output format", argv[j])
 		}
 		if argv[j] == "--" {
 			break
 		}
 	}
-	if j := shortCluster(argv, from, "qh", "j"); j >= 0 {
+	if j := shortCluster(argv, from, "qh", takesValue); j >= 0 {
 		return classify.Refuse(j, "option %q changes the output format", argv[j])
 	}
 	return classify.Accept()

@@ -140,7 +140,7 @@ func reference(rule string, stdout, stderr []byte) refFacts {
 				continue
 			}
 			switch {
-			case rule == Flake8 && countLine.MatchString(l):
+			case (rule == Flake8 || rule == Pycodestyle) && countLine.MatchString(l):
 				f.total = l
 			case rule == Pylint && strings.HasPrefix(l, "Your code has been rated at "):
 				f.rating = l

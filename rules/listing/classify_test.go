@@ -61,6 +61,21 @@ var listingCases = []ruletest.FamilyCase{
 	{In: "git ls-files '--format=%(path)'", Want: "", At: 2},
 	{In: "git ls-files --eol", Want: "", At: 2},
 	{In: "git -C src ls-files", Want: "", At: 1},
+	{In: "git ls-tree -r --name-only HEAD", Want: GitLsTree},
+	{In: "git ls-tree --name-only HEAD", Want: GitLsTree},
+	{In: "git --no-pager ls-tree -r --name-only HEAD src", Want: GitLsTree},
+	{In: "git ls-tree -r -t --name-status --full-tree main -- src", Want: GitLsTree},
+	{In: "git ls-tree -r --name-only HEAD | grep mod2", Want: GitLsTree},
+	{In: "git ls-tree HEAD", Want: "", At: 1},
+	{In: "git ls-tree -r HEAD", Want: "", At: 1},
+	{In: "git ls-tree -r --name-only", Want: "", At: 1},
+	{In: "git ls-tree -r -l --name-only HEAD", Want: "", At: 3},
+	{In: "git ls-tree -rz --name-only HEAD", Want: "", At: 2},
+	{In: "git ls-tree --object-only HEAD", Want: "", At: 2},
+	{In: "git ls-tree '--format=%(path)' HEAD", Want: "", At: 2},
+	{In: "git ls-tree --abbrev=8 --name-only HEAD", Want: "", At: 2},
+	{In: "git -C src ls-tree --name-only HEAD", Want: "", At: 1},
+	{In: "find . -name '*.c' 2>/dev/null", Want: Find},
 
 	{In: "tree", Want: Tree},
 	{In: "tree src", Want: Tree},
@@ -116,12 +131,13 @@ const (
 	Find       = "bash.find"
 	Fd         = "bash.fd"
 	GitLsFiles = "bash.git_ls_files"
+	GitLsTree  = "bash.git_ls_tree"
 	Tree       = "bash.tree"
 	Ls         = "bash.ls"
 )
 
 func TestListingRules(t *testing.T) {
-	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles, Tree, Ls})
+	table.CheckFamily(t, listingCases, []string{Find, Fd, GitLsFiles, GitLsTree, Tree, Ls})
 }
 
 var table = ruletest.Classifier{String: rules.String, Argv: rules.Argv, Has: rules.Has}

@@ -28,14 +28,21 @@ var gitLsFilesOptions = options{}.
 // gitLsFilesOptions. As for git grep, another subcommand, or an option
 // before it, is not this rule's.
 func MatchGitLsFiles(argv []string) classify.Answer {
+	i, ok := gitSub(argv, "ls-files")
+	if !ok {
+		return classify.Other(min(i, len(argv)-1), "not a recognized command")
+	}
+	return walk(argv, i+1, gitLsFilesOptions)
+}
+
+// gitSub returns the index of git's subcommand in argv, after one
+// --no-pager, and whether it is name.
+func gitSub(argv []string, name string) (int, bool) {
 	i := 1
 	if i < len(argv) && argv[i] == "--no-pager" {
 		i++
 	}
-	if i == len(argv) || argv[i] != "ls-files" {
-		return classify.Other(min(i, len(argv)-1), "not a recognized command")
-	}
-	return walk(argv, i+1, gitLsFilesOptions)
+	return i, i < len(argv) && argv[i] == name
 }
 
 // GitLsFiles summarizes bash.git_ls_files: its paths, directory by

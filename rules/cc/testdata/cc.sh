@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cc.sh regenerates the corpus of the cc family (cc, make, cmake_build,
-# ninja, ctest) from real gcc 12, clang 14, GNU make 4.3, cmake 3.25, ninja
-# 1.11 and ctest runs on C and C++ code written here for the purpose.
+# ninja, ctest, clang_tidy, cppcheck) from real gcc 12, clang 14, GNU make
+# 4.3, cmake 3.25, ninja 1.11, ctest, clang-tidy 14 and cppcheck 2.10 runs
+# on C and C++ code written here for the purpose.
 #
 # Every project is rewritten under a fixed path ($ROOT/<project>) on each
 # run, so the paths the tools print are the same every time. The command is
@@ -30,7 +31,7 @@ ROOT=/tmp/shrinkrun-corpus/cc
 OUT=$(cd "$(dirname "$0")" && pwd)
 BCANALYZER=$(command -v llvm-bcanalyzer || echo /usr/lib/llvm-14/bin/llvm-bcanalyzer)
 
-for tool in gcc g++ clang clang++ make cmake ninja ctest go cargo "$BCANALYZER"; do
+for tool in gcc g++ gcc-12 g++-12 clang clang++ clang-14 clang++-14 clang-tidy clang-tidy-14 cppcheck make cmake ninja ctest go cargo "$BCANALYZER"; do
 	command -v "$tool" >/dev/null || { echo "cc.sh: $tool is not installed (.ci/deps.d/cc.sh)" >&2; exit 1; }
 done
 
@@ -45,8 +46,8 @@ export CARGO_HOME=$ROOT/.cache/cargo CARGO_NET_OFFLINE=true
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT"
-for d in cc make cmake_build ninja ctest; do
-	rm -f "$OUT/$d"/*.meta "$OUT/$d"/*.stdout "$OUT/$d"/*.stderr "$OUT/$d"/*.json "$OUT/$d"/*.dia "$OUT/$d"/*.junit
+for d in cc make cmake_build ninja ctest clang_tidy cppcheck; do
+	rm -f "$OUT/$d"/*.meta "$OUT/$d"/*.stdout "$OUT/$d"/*.stderr "$OUT/$d"/*.json "$OUT/$d"/*.dia "$OUT/$d"/*.junit "$OUT/$d"/*.yaml "$OUT/$d"/*.xml
 	mkdir -p "$OUT/$d"
 done
 
@@ -304,6 +305,15 @@ json cc missing_header cc 'cc -c inc.c -fdiagnostics-format=json'
 capture cc missing_header_clang cc 'clang -c inc.c'
 capture cc no_such_file cc 'gcc -c nosuch.c'
 capture cc clean cc 'gcc -Wall -c ok.c'
+
+# The versioned names Debian installs the same compilers under.
+capture cc errors_gcc12 cc 'gcc-12 -Wall -c errors.c'
+json cc errors_gcc12 cc 'gcc-12 -Wall -c errors.c -fdiagnostics-format=json'
+capture cc errors_clang14 cc 'clang-14 -Wall -c errors.c'
+clang-14 -Wall -c errors.c -o /dev/null --serialize-diagnostics errors14.dia 2>/dev/null || true
+dia cc errors_clang14 cc errors14.dia
+capture cc templates_gpp12_tail cc 'g++-12 -Wall -std=c++17 -c templates.cpp 2>&1 | tail -40'
+capture cc many_clangpp14_head cc 'clang++-14 -c many.cpp 2>&1 | head -30'
 
 # The filter forms, as agents pipe a long build.
 capture cc templates_tail cc 'g++ -Wall -std=c++17 -c templates.cpp 2>&1 | tail -40'
@@ -746,3 +756,102 @@ capture ctest failures_head cmake 'ctest --test-dir build | head -12'
 capture ctest failures_grep cmake "ctest --test-dir build | grep -v Passed"
 capture ctest failures_grep_failed cmake "ctest --test-dir build 2>&1 | grep -E 'Failed|Exception|Timeout|Not Run'"
 capture ctest many_tail cmake 'ctest --test-dir build-many -j2 --output-on-failure 2>&1 | tail -40'
+
+# ---------------------------------------------------------------------------
+# The static checkers (rules clang_tidy and cppcheck), on sources with the
+# bugs they look for. Beside each uncut case, the checker's own
+# machine-readable account of the same run: clang-tidy's --export-fixes
+# YAML (CASE.yaml, every diagnostic with its check and level) and
+# cppcheck's --xml (CASE.xml, every finding with its id and severity).
+
+mkdir -p "$ROOT/check"
+cd "$ROOT/check"
+{
+	printf '#include <stdio.h>\n#include <string.h>\n#include <stdlib.h>\n\n'
+	filler 4
+	cat <<'EOF'
+int table[10];
+
+int get(int i)
+{
+	char buf[8];
+	strcpy(buf, "this is far too long");
+	if (i == 10)
+		return table[10];
+	int *p = 0;
+	return *p + i + buf[0];
+}
+
+void leak(int n)
+{
+	char *m = malloc(n);
+	m[0] = 1;
+}
+
+int divide(int a)
+{
+	int zero = 0;
+	return a / zero;
+}
+EOF
+} >bugs.c
+{
+	printf '#include <stdio.h>\n\n'
+	filler 12
+	cat <<'EOF'
+int compare(int a, int b)
+{
+	int unused = 3;
+	int r;
+	r = a;
+	r = b;
+	if (a = b)
+		return r;
+	return 0;
+}
+
+void print_all(const char *names[], int n)
+{
+	for (int i = 0; i <= n; i++)
+		printf("%d\n", names[i]);
+}
+
+struct big { char data[4096]; };
+
+int size_of(struct big b) { return sizeof(b.data); }
+EOF
+} >style.c
+printf 'int broken(void)\n{\n\treturn missing + 1\n}\n' >broken.c
+
+# tidy RULE CASE COMMAND: the export-fixes twin of a clang-tidy COMMAND,
+# its paths made relative as the command prints them.
+tidy() {
+	(cd "$ROOT/check" && bash -c "${3/ --/ --export-fixes=$OUT/$1/$2.yaml --}" >/dev/null 2>&1 || true)
+	sed -i "s|$ROOT/check/||" "$OUT/$1/$2.yaml"
+}
+# xml RULE CASE COMMAND: the --xml twin of a cppcheck COMMAND.
+xml() {
+	(cd "$ROOT/check" && bash -c "$3 --xml" 2>"$OUT/$1/$2.xml" >/dev/null || true)
+}
+
+capture clang_tidy bugs check 'clang-tidy bugs.c --'
+tidy clang_tidy bugs 'clang-tidy bugs.c --'
+capture clang_tidy checks check "clang-tidy -checks='-*,bugprone-*,readability-*,clang-analyzer-*' bugs.c style.c --"
+tidy clang_tidy checks "clang-tidy -checks='-*,bugprone-*,readability-*,clang-analyzer-*' bugs.c style.c --"
+capture clang_tidy compile_error check 'clang-tidy broken.c bugs.c --'
+tidy clang_tidy compile_error 'clang-tidy broken.c bugs.c --'
+capture clang_tidy versioned check 'clang-tidy-14 style.c -- -Wall'
+tidy clang_tidy versioned 'clang-tidy-14 style.c -- -Wall'
+capture clang_tidy merged_tail check "clang-tidy -checks='-*,bugprone-*,readability-*,clang-analyzer-*' bugs.c style.c -- 2>&1 | tail -25"
+capture clang_tidy grep check "clang-tidy -checks='-*,readability-*' bugs.c style.c -- 2>/dev/null | grep warning"
+
+capture cppcheck bugs check 'cppcheck bugs.c'
+xml cppcheck bugs 'cppcheck bugs.c'
+capture cppcheck all check 'cppcheck --enable=all --suppress=missingIncludeSystem .'
+xml cppcheck all 'cppcheck --enable=all --suppress=missingIncludeSystem .'
+capture cppcheck quiet check 'cppcheck -q --enable=warning,style,performance bugs.c style.c'
+xml cppcheck quiet 'cppcheck -q --enable=warning,style,performance bugs.c style.c'
+capture cppcheck error_exitcode check 'cppcheck --error-exitcode=3 bugs.c broken.c'
+xml cppcheck error_exitcode 'cppcheck --error-exitcode=3 bugs.c broken.c'
+capture cppcheck merged_tail check 'cppcheck --enable=all . 2>&1 | tail -20'
+capture cppcheck devnull check 'cppcheck --enable=style . 2>/dev/null'

@@ -43,10 +43,10 @@ export GOLANGCI_LINT_CACHE=$ROOT/.golangci-cache
 export GOCACHE=${GOCACHE:-$ROOT/.gocache}
 
 RULES=("$@")
-[ ${#RULES[@]} -gt 0 ] || RULES=(flake8 pylint golangci_lint)
+[ ${#RULES[@]} -gt 0 ] || RULES=(flake8 pylint pycodestyle golangci_lint)
 for rule in "${RULES[@]}"; do
 	case $rule in
-	flake8 | pylint | golangci_lint) ;;
+	flake8 | pylint | pycodestyle | golangci_lint) ;;
 	*) echo "lint.sh: unknown rule $rule" >&2; exit 2 ;;
 	esac
 	tool=${rule/_/-}
@@ -254,8 +254,8 @@ def compute(values):
 EOF
 done
 
-if wanted flake8; then
 FJSON='--format={"path": "%(path)s", "row": %(row)d, "col": %(col)d, "code": "%(code)s"}'
+if wanted flake8; then
 capture flake8 small calc 'flake8' "flake8 '$FJSON'"
 capture flake8 large shop 'flake8 shop' "flake8 '$FJSON' shop"
 capture flake8 dot shop 'flake8 .' "flake8 '$FJSON' ."
@@ -273,6 +273,22 @@ capture flake8 grep_v shop 'flake8 shop | grep -v E501'
 capture flake8 merged_tail broken 'flake8 2>&1 | tail -3'
 capture flake8 tail_count shop 'flake8 --count shop | tail -3'
 capture flake8 head_errors broken 'flake8 2>&1 | head -2'
+fi
+
+if wanted pycodestyle; then
+# pycodestyle takes flake8's --format string: the JSON twin is flake8's.
+capture pycodestyle small calc 'pycodestyle .' "pycodestyle '$FJSON' ."
+capture pycodestyle large shop 'pycodestyle shop' "pycodestyle '$FJSON' shop"
+capture pycodestyle count_stats shop 'pycodestyle --count --statistics shop' "pycodestyle '$FJSON' shop"
+capture pycodestyle errors broken 'pycodestyle .' "pycodestyle '$FJSON' ."
+capture pycodestyle clean clean 'pycodestyle .' "pycodestyle '$FJSON' ."
+capture pycodestyle max_line shop 'pycodestyle --max-line-length=120 --ignore=E302 shop' "pycodestyle '$FJSON' --max-line-length=120 --ignore=E302 shop"
+capture pycodestyle python_m shop 'python3 -m pycodestyle --select=E9,W6 shop' "python3 -m pycodestyle '$FJSON' --select=E9,W6 shop"
+capture pycodestyle missing_file calc 'pycodestyle nosuch.py .' "pycodestyle '$FJSON' nosuch.py ."
+capture pycodestyle tail shop 'pycodestyle shop | tail -30'
+capture pycodestyle head shop 'pycodestyle shop | head -25'
+capture pycodestyle grep_v shop 'pycodestyle shop | grep -v E501'
+capture pycodestyle merged_tail shop 'pycodestyle --count shop 2>&1 | tail -5'
 fi
 
 if wanted pylint; then

@@ -105,6 +105,7 @@ capture find head 'find . -name "*.go" | head -50'
 capture find tail 'find . | tail -30'
 capture find grep 'find . -name "*.go" | grep mod3'
 capture find grep_v 'find . 2>&1 | grep -v /src/'
+capture find go_devnull 'find . -name "*.go" 2>/dev/null' "find . -name '*.go' -printf '%h\t%p\n' 2>/dev/null"
 run=()
 
 # --- fd ----------------------------------------------------------------
@@ -127,6 +128,15 @@ capture git_ls_files docs 'git ls-files docs' 'git ls-files -z docs'
 capture git_ls_files head 'git ls-files | head -25'
 capture git_ls_files tail 'git ls-files | tail -25'
 capture git_ls_files grep 'git ls-files | grep mod7'
+
+# --- git ls-tree -------------------------------------------------------
+capture git_ls_tree all 'git ls-tree -r --name-only HEAD' 'git ls-tree -z -r --name-only HEAD'
+capture git_ls_tree top 'git ls-tree --name-only HEAD' 'git ls-tree -z --name-only HEAD'
+capture git_ls_tree src 'git ls-tree -r --name-only HEAD src/core' 'git ls-tree -z -r --name-only HEAD src/core'
+capture git_ls_tree dirs 'git ls-tree -r -d --name-only HEAD src' 'git ls-tree -z -r -d --name-only HEAD src'
+capture git_ls_tree bad_tree 'git ls-tree -r --name-only nosuch'
+capture git_ls_tree head 'git ls-tree -r --name-only HEAD | head -30'
+capture git_ls_tree grep 'git ls-tree -r --name-only HEAD | grep mod2'
 
 # --- tree --------------------------------------------------------------
 # tree -J with the same options is the truth: its nested contents give

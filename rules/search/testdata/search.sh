@@ -148,6 +148,7 @@ capture rg regex_error small 'rg -n "(foo"'
 run=("${asnobody[@]}")
 capture rg denied small 'rg -n foo' 'rg --json foo'
 capture rg denied_2to1 small 'rg -n foo 2>&1'
+capture rg denied_devnull small 'rg -n foo 2>/dev/null' 'rg --json foo'
 run=()
 capture rg proj_n proj 'rg -n TODO' 'rg --json TODO'
 capture rg proj_default proj 'rg TODO src/api' 'rg --json TODO src/api'
@@ -183,6 +184,9 @@ capture grep no_match small 'grep -rn zzz .' 'grep -rc zzz .'
 run=("${asnobody[@]}")
 capture grep denied small 'grep -rn foo .' 'grep -rc foo .'
 capture grep denied_2to1 small 'grep -rn foo . 2>&1'
+# grep prints its binary-file notice on stderr, which 2>/dev/null drops: the
+# truth leaves binary files out (-I).
+capture grep denied_devnull small 'grep -rn foo . 2>/dev/null' 'grep -rcI foo .'
 run=()
 capture grep proj_rn proj 'grep -rn TODO .' 'grep -rc TODO .'
 capture grep proj_dir proj 'grep -rn config src/web' 'grep -rc config src/web'
@@ -198,6 +202,11 @@ capture grep proj_head proj 'grep -rn TODO . | head -80'
 capture grep proj_tail proj 'grep -rn TODO src | tail -30'
 capture grep proj_context_tail proj 'grep -rn -C2 TODO src/store | tail -23'
 capture grep proj_grep proj 'grep -rn TODO src | grep "(ana)"'
+# egrep and fgrep are grep -E and grep -F, with a warning first (grep 3.8).
+capture grep egrep proj 'egrep -rn "TODO\((ana|bo)\): handle case [0-9]+ of core" src/core' 'grep -rcE "TODO\((ana|bo)\): handle case [0-9]+ of core" src/core'
+capture grep fgrep proj 'fgrep -rn "config.Get(" src/api' 'grep -rcF "config.Get(" src/api'
+capture grep fgrep_2to1 proj 'fgrep -rn "config.Get(" src/api/mod1 2>&1' 'grep -rcF "config.Get(" src/api/mod1'
+capture grep egrep_head proj 'egrep -rn "TODO|config" src/web 2>&1 | head -40'
 
 # --- git grep ----------------------------------------------------------
 capture git_grep plain proj 'git grep TODO' 'git grep -c TODO'

@@ -1,0 +1,127 @@
+package shape
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// The comparison of docs/shape.md: for each agent client, what its model
+// reads of each corpus output when the client cuts it itself, against
+// what it reads through shrinkrun's cut at that client's limit (which the
+// client then shows whole): bytes, o200k tokens, and the failure lines
+// (by the oracle, fail_test.go) it can read.
+//
+//	go test ./shape -run TestClients -v
+
+// clientCut is one client's treatment of a long output.
+type clientCut struct {
+	name          string
+	limit, budget int // shrinkrun's cut for it
+	// show is what the model reads of out, the client's own cut.
+	show func(out string) string
+}
+
+// headTail keeps the first head and the last tail characters of out when
+// it has more than limit, with a note between them, as the clients do.
+func headTail(limit, head, tail int) func(string) string {
+	return func(out string) string {
+		if utf8.RuneCountInString(out) <= limit {
+			return out
+		}
+		r := []rune(out)
+		return string(r[:head]) + "\n[… output truncated …]\n" + string(r[len(r)-tail:])
+	}
+}
+
+var clientCuts = []clientCut{
+	// Claude Code 2.1.332: past 30,000 characters, a preview of the first
+	// 2 KB and the path of a file the model may read (agents/clients).
+	{"Claude Code", 30000, 16 << 10, headTail(30000, 2000, 0)},
+	// Codex 0.171.0: about 10,000 bytes, the middle cut out.
+	{"Codex", 10000, 8 << 10, headTail(10000, 5000, 5000)},
+	// Gemini CLI 0.61.0: the first 8,000 and the last 32,000 characters.
+	{"Gemini CLI", 40000, 16 << 10, headTail(40000, 8000, 32000)},
+	// OpenHands: 30,000 characters, half from each end (issue 22).
+	{"OpenHands", 30000, 16 << 10, headTail(30000, 15000, 15000)},
+	// SWE-agent: the first 100,000 characters (max_observation_length).
+	{"SWE-agent", 100000, 16 << 10, headTail(100000, 100000, 0)},
+}
+
+// failuresRead is how many of the failure lines the model reads whole in
+// what it is shown (a run "line (×N)" reads as N of them).
+func failuresRead(failures []string, text string) (read, all int) {
+	have := map[string]int{}
+	for _, l := range splitKeep([]byte(text)) {
+		k := parseKept(strings.TrimSuffix(l, "\n"))
+		have[k.text] += int(k.run)
+	}
+	for _, l := range failures {
+		all++
+		// The client shows the line as written, shrinkrun as a terminal
+		// shows it (escapes removed).
+		for _, k := range []string{strings.TrimSuffix(l, "\n"), shown(l)} {
+			if have[k] > 0 {
+				have[k]--
+				read++
+				break
+			}
+		}
+	}
+	return read, all
+}
+
+func TestClients(t *testing.T) {
+	if !testing.Verbose() {
+		t.Skip("a report: run with -v")
+	}
+	cases := loadCorpus(t)
+	var b strings.Builder
+	b.WriteString("\n| client (its limit) | cases it cuts | bytes read: client / shrinkrun | o200k tokens: client / shrinkrun | failure lines read: client / shrinkrun / in all |\n")
+	b.WriteString("| --- | ---: | ---: | ---: | ---: |\n")
+	var detail strings.Builder
+	detail.WriteString("\n| case | raw bytes | raw tokens | failure lines |")
+	for _, cl := range clientCuts {
+		fmt.Fprintf(&detail, " %s: client / shrinkrun |", cl.name)
+	}
+	detail.WriteString("\n| --- | ---: | ---: | ---: |" + strings.Repeat(" ---: |", len(clientCuts)) + "\n")
+	type total struct{ cut, cb, sb, ct, st, cf, sf, all int }
+	totals := make([]total, len(clientCuts))
+	for _, c := range cases {
+		raw := string(c.stdout) + string(c.stderr)
+		var failures []string
+		for _, l := range append(splitKeep(c.stdout), splitKeep(c.stderr)...) {
+			if failLine(l) {
+				failures = append(failures, l)
+			}
+		}
+		fmt.Fprintf(&detail, "| %s | %d | %d | %d |", c.name, len(raw), tokenCount([]byte(raw)), len(failures))
+		for i, cl := range clientCuts {
+			client := cl.show(raw)
+			_, ours := joined(cutCase(c, cl.limit, cl.budget))
+			cr, all := failuresRead(failures, client)
+			sr, _ := failuresRead(failures, string(ours))
+			tt := &totals[i]
+			if len(raw) > cl.limit {
+				tt.cut++
+				tt.cb += len(client)
+				tt.sb += len(ours)
+				tt.ct += tokenCount([]byte(client))
+				tt.st += tokenCount(ours)
+				tt.cf += cr
+				tt.sf += sr
+				tt.all += all
+				fmt.Fprintf(&detail, " %d / %d |", cr, sr)
+			} else {
+				detail.WriteString(" whole |")
+			}
+		}
+		detail.WriteString("\n")
+	}
+	for i, cl := range clientCuts {
+		tt := totals[i]
+		fmt.Fprintf(&b, "| %s (%d) | %d of %d | %d / %d | %d / %d | %d / %d / %d |\n", cl.name, cl.limit, tt.cut, len(cases), tt.cb, tt.sb, tt.ct, tt.st, tt.cf, tt.sf, tt.all)
+	}
+	t.Log(b.String() + "\nFailure lines read, per case (\"whole\": the output is within the client's limit, both read all of it):\n" + detail.String())
+}
