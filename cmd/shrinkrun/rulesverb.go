@@ -214,7 +214,7 @@ type tester struct {
 
 func (t *tester) fail(name, format string, args ...any) {
 	t.failed++
-	fmt.Fprintf(t.out, "FAIL %s: %s\n", name, fmt.Sprintf(format, args...))
+	fmt.Fprintf(t.out, "FAIL %s: %s\n", layers.Printable(name), fmt.Sprintf(format, args...))
 }
 
 // file runs the cases of the rule file path.
@@ -539,11 +539,11 @@ func readTestFile(path string, max int64) ([]byte, error) {
 	case err != nil:
 		return nil, err
 	case fi.Mode()&fs.ModeSymlink != 0:
-		return nil, fmt.Errorf("%s is a symbolic link: rules test reads no file through a link", path)
+		return nil, fmt.Errorf("%s is a symbolic link: rules test reads no file through a link", layers.Printable(path))
 	case !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("%s is not a regular file", path)
+		return nil, fmt.Errorf("%s is not a regular file", layers.Printable(path))
 	case fi.Size() > max:
-		return nil, fmt.Errorf("%s: %d bytes, more than the %d rules test reads", path, fi.Size(), max)
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d rules test reads", layers.Printable(path), fi.Size(), max)
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -551,11 +551,11 @@ func readTestFile(path string, max int64) ([]byte, error) {
 	}
 	defer f.Close()
 	if now, err := f.Stat(); err != nil || !os.SameFile(fi, now) {
-		return nil, fmt.Errorf("%s changed while it was being opened", path)
+		return nil, fmt.Errorf("%s changed while it was being opened", layers.Printable(path))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err == nil && int64(len(data)) > max {
-		err = fmt.Errorf("%s: more than the %d bytes rules test reads", path, max)
+		err = fmt.Errorf("%s: more than the %d bytes rules test reads", layers.Printable(path), max)
 	}
 	return data, err
 }
@@ -569,7 +569,7 @@ func writeTestFile(path string, data []byte) error {
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			what = "is a symbolic link: rules test writes no file through a link"
 		}
-		return fmt.Errorf("%s %s", path, what)
+		return fmt.Errorf("%s %s", layers.Printable(path), what)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".")
 	if err != nil {

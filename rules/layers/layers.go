@@ -26,8 +26,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
 
 	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/rules/declare"
@@ -76,17 +78,29 @@ type File struct {
 }
 
 // Problem is the one line that says why a file does not apply, "" when it
-// does.
+// does. A file's name is the repository's to choose: its control
+// characters (a newline, an escape) are shown escaped, so that a name
+// cannot forge lines on the stderr an agent reads.
 func (f File) Problem() string {
 	switch f.State {
 	case NotLoaded:
-		return fmt.Sprintf("rule file %v; it does not apply", f.Err)
+		return Printable(fmt.Sprintf("rule file %v; it does not apply", f.Err))
 	case Untrusted:
-		return fmt.Sprintf("project rule file %s is not trusted, so it does not apply (shrinkrun trust applies it)", f.Path)
+		return Printable(fmt.Sprintf("project rule file %s is not trusted, so it does not apply (shrinkrun trust applies it)", f.Path))
 	case Changed:
-		return fmt.Sprintf("project rule file %s changed since you trusted it, so it no longer applies (shrinkrun trust applies it again)", f.Path)
+		return Printable(fmt.Sprintf("project rule file %s changed since you trusted it, so it no longer applies (shrinkrun trust applies it again)", f.Path))
 	}
 	return ""
+}
+
+// Printable escapes the control characters of s as a Go string literal
+// shows them (\n, \x1b), for a line that names files a repository holds.
+func Printable(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // Set is every rule file found for a working directory.
