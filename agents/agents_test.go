@@ -339,3 +339,20 @@ func TestPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestParseJSONPosition: a settings file that is not JSON is refused with
+// the line and column of what is wrong, counted in characters.
+func TestParseJSONPosition(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"{\n  \"env\": {\n    // a comment\n    \"A\": \"1\"\n  }\n}\n", "not valid JSON at line 3, column 5: invalid character '/' looking for beginning of object key string"},
+		{`{"a": 1,}`, "not valid JSON at line 1, column 9: invalid character '}' looking for beginning of object key string"},
+		{"{\"é\": 1 \"b\": 2}", "not valid JSON at line 1, column 9: invalid character '\"' after object key:value pair"},
+		{"{\n  \"a\": [1, 2\n", "not valid JSON at line 2, column 13: unexpected end of JSON input"},
+		{"{} {}", "not valid JSON at line 1, column 4: invalid character '{' after top-level value"},
+	} {
+		_, err := parseJSON([]byte(c.src))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("parseJSON(%q) = %v, want %q", c.src, err, c.want)
+		}
+	}
+}

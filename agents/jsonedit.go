@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Settings files belong to the user and to the agent, which both edit
@@ -23,14 +25,34 @@ type node struct {
 	vals       []*node // members of an object, elements of an array
 }
 
-// parseJSON reads one JSON value with the spans of all its parts.
+// parseJSON reads one JSON value with the spans of all its parts. Invalid
+// JSON is an error that says where: line and column (in characters, from
+// 1), and what was found there, such as a comment, which JSON does not
+// allow.
 func parseJSON(src []byte) (*node, error) {
 	if !json.Valid(src) {
-		return nil, errors.New("not valid JSON")
+		var v any
+		err := json.Unmarshal(src, &v)
+		var se *json.SyntaxError
+		if !errors.As(err, &se) {
+			return nil, fmt.Errorf("not valid JSON: %v", err)
+		}
+		line, col := position(src, int(se.Offset))
+		return nil, fmt.Errorf("not valid JSON at line %d, column %d: %v", line, col, se)
 	}
 	dec := json.NewDecoder(bytes.NewReader(src))
 	dec.UseNumber()
 	return parseValue(dec, src)
+}
+
+// position gives the line and column, from 1, of the character a syntax
+// error's offset has just read past (the last one, for an input that ends
+// too soon).
+func position(src []byte, offset int) (line, col int) {
+	before := src[:max(min(offset, len(src))-1, 0)]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	col = 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+	return line, col
 }
 
 // skipSep moves past the whitespace, commas and colons the decoder consumes

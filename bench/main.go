@@ -1,11 +1,16 @@
+//go:build unix
+
 // Command bench measures what shrinkrun costs: the wall time and peak RSS
 // of plain commands against `shrinkrun --` and `shrinkrun -c`, side by side
 // in one run (and against an earlier build with -baseline); the first-byte
 // latency of pass-through; shrinkrun's CPU per MB of captured output when
 // the child writes a line per write() and when it writes large chunks; the
-// throughput of the summarizers alone; the pass-through paths (exec and the
-// relay: cost, liveness, a stopped server, memory; relay.go); and the peak
-// RSS of shrinkrun while a command prints 1 GiB. It prints Markdown tables and a verdict for each target of
+// ratios of short commands (git status in both forms, git log, git diff,
+// pass-through true and echo) to the plain commands, with the instructions
+// shrinkrun itself executes; the throughput of the summarizers alone; the
+// pass-through paths (exec and the relay: cost, liveness, a stopped server,
+// memory; relay.go); and the peak RSS of shrinkrun while a command prints
+// 1 GiB. It prints Markdown tables and a verdict for each target of
 // docs/performance.md, and exits 1 when a target is missed.
 //
 //	go run ./bench            # everything, a few minutes
@@ -37,7 +42,7 @@ var (
 	flagRows     = flag.String("rows", "", "comma-separated words: only the commands-table rows whose name contains one of them (e.g. true,status)")
 	flagBaseline = flag.String("baseline", "", "also run this shrinkrun binary (an earlier build) in the commands table, interleaved, for a before/after comparison")
 	flagOut      = flag.String("o", "", "also write the report to this file")
-	flagOnly     = flag.String("only", "", "comma-separated sections to run: commands,latency,capture,summarize,relay,memory (default all)")
+	flagOnly     = flag.String("only", "", "comma-separated sections to run: commands,latency,startup,capture,summarize,relay,memory (default all)")
 	flagCeiling  = flag.Int("ceiling-mib", ceilingMiB, "peak RSS ceiling in MiB the memory table is checked against")
 	flagSumChild = flag.String("summarize-one", "", "internal: measure one summarizer input in this process (RULE:BYTES:REPS)")
 	flagRSSExec  = flag.String("rss-exec", "", "internal: run the command after -- and write its peak RSS in KiB to this file")
@@ -185,6 +190,11 @@ func run() error {
 	}
 	if section("latency") {
 		if err := e.latency(); err != nil {
+			return err
+		}
+	}
+	if section("startup") {
+		if err := e.startup(); err != nil {
 			return err
 		}
 	}

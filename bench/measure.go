@@ -1,7 +1,10 @@
+//go:build unix
+
 package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -201,6 +204,11 @@ func (r *rowResult) wall(name string) time.Duration {
 
 func (r *rowResult) cpu(name string) time.Duration {
 	return median(r.samples[name], func(s sample) time.Duration { return s.cpu })
+}
+
+// fastest is the shortest wall time of a variant's samples.
+func (r *rowResult) fastest(name string) time.Duration {
+	return slices.MinFunc(r.samples[name], func(a, b sample) int { return cmp.Compare(a.wall, b.wall) }).wall
 }
 
 func (r *rowResult) rss(name string) int64 {

@@ -154,7 +154,7 @@ func isTrue(s *syntax.Stmt) bool {
 // the command left the shell.
 func cwdRecord(s *syntax.Stmt) bool {
 	c, ok := call(s)
-	if !ok || len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.ClbOut || s.Redirs[0].N != nil {
+	if !ok || len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.RdrClob || s.Redirs[0].N != nil {
 		return false
 	}
 	if _, r := literal(s.Redirs[0].Word); r != nil {

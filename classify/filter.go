@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -76,6 +77,9 @@ func filter(argv []string) (Filter, int, error) {
 		f.Cut = DropsAny
 		at, err = rgArgs(argv)
 	case "sed":
+		if !GNUTools {
+			return f, 0, errors.New("sed here is not GNU sed, whose scripts the filter reads")
+		}
 		f.Lines, f.Cut, at, err = sedArgs(argv)
 	default:
 		return f, 0, fmt.Errorf("pipe into a non-filter command %q", argv[0])

@@ -14,8 +14,6 @@ type Result = classify.Result
 func String(src string) Result  { return rules.String(src) }
 func Argv(argv []string) Result { return rules.Argv(argv) }
 
-var mergesStreams = classify.MergesStreams
-
 // What the filter and locale tests name unqualified.
 type Cut = classify.Cut
 

@@ -81,15 +81,20 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 	}
 	alts, cp := 1, *w
 	if syntax.SplitBraces(&cp) {
-		braced := expand.Braces(&cp)
-		for _, alt := range braced {
+		// BracesSeq stops with an error where the words would be too many
+		// to hold ({1..100000000}); Braces would allocate them all.
+		alts = 0
+		for alt, err := range expand.BracesSeq(nil, &cp) {
+			if err != nil {
+				return nil, refuse(w.Pos(), "word bash would not expand: %v", err)
+			}
 			if unquotedEmpty(alt) {
 				// bash drops the empty word ({,b} is b), the expansion
 				// package keeps it.
 				return nil, refuse(w.Pos(), "brace expansion with an empty alternative")
 			}
+			alts++
 		}
-		alts = len(braced)
 	}
 	globbed := false
 	cfg := &expand.Config{

@@ -34,10 +34,9 @@ func TestWorth(t *testing.T) {
 
 // corpusCase is one real run from the rules' corpora (rules/*/testdata).
 type corpusCase struct {
-	name           string
-	out            Output
-	golden         []byte
-	stdout, stderr []byte
+	name   string
+	out    Output
+	golden []byte
 }
 
 func loadCorpus(t testing.TB) []corpusCase {

@@ -23,7 +23,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -52,6 +51,9 @@ func (e *UnsafeError) Error() string {
 // the directory itself is followed: it is the user's own choice of where
 // the state lives, and the directory it leads to is checked all the same.
 func Open(path string, create bool) (*Dir, error) {
+	if err := Supported(); err != nil {
+		return nil, err
+	}
 	root, err := os.OpenRoot(path)
 	if err != nil && create {
 		if err := os.MkdirAll(path, 0o700); err != nil {
@@ -166,7 +168,7 @@ func (d *Dir) OpenFile(name string, flag int, perm os.FileMode) (*os.File, error
 	if flag&(os.O_CREATE|os.O_EXCL) == os.O_CREATE|os.O_EXCL {
 		// A new file: os.Root never follows a link for it, so there is
 		// no name to compare with.
-		f, err := d.root.OpenFile(name, flag|syscall.O_NOFOLLOW, perm)
+		f, err := d.root.OpenFile(name, flag|noFollow, perm)
 		if err != nil {
 			return nil, d.linkError(name, err)
 		}
@@ -185,7 +187,7 @@ func (d *Dir) OpenFile(name string, flag int, perm os.FileMode) (*os.File, error
 		if lerr == nil && before.Mode()&fs.ModeSymlink != 0 {
 			return nil, errLink(d.join(name))
 		}
-		f, err := d.root.OpenFile(name, flag|syscall.O_NOFOLLOW, perm)
+		f, err := d.root.OpenFile(name, flag|noFollow, perm)
 		if err != nil {
 			return nil, d.linkError(name, err)
 		}
@@ -376,8 +378,8 @@ func check(path string, fi fs.FileInfo, dir bool, fix string) error {
 	case !dir && !fi.Mode().IsRegular():
 		return &UnsafeError{path, "is not a regular file", fix}
 	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != euid() {
-		return &UnsafeError{path, fmt.Sprintf("belongs to another user (uid %d)", st.Uid), fix}
+	if uid, ok := owner(fi); ok && uid != euid() {
+		return &UnsafeError{path, fmt.Sprintf("belongs to another user (uid %d)", uid), fix}
 	}
 	if perm := fi.Mode().Perm(); perm&0o022 != 0 {
 		return &UnsafeError{path, fmt.Sprintf("is writable by other users (mode %04o)", perm),
@@ -401,28 +403,7 @@ func (d *Dir) Lock(exclusive, wait bool) (release func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	how := syscall.LOCK_SH
-	if exclusive {
-		how = syscall.LOCK_EX
-	}
-	if !wait {
-		how |= syscall.LOCK_NB
-	}
-	rc, err := f.SyscallConn()
-	if err == nil {
-		cerr := rc.Control(func(fd uintptr) {
-			for {
-				if err = syscall.Flock(int(fd), how); err != syscall.EINTR {
-					return
-				}
-			}
-		})
-		err = errors.Join(err, cerr)
-	}
-	if errors.Is(err, syscall.EWOULDBLOCK) {
-		err = ErrLocked
-	}
-	if err != nil {
+	if err := flock(f, exclusive, wait); err != nil {
 		f.Close()
 		return nil, err
 	}

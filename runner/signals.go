@@ -1,3 +1,5 @@
+//go:build unix
+
 package runner
 
 import (
@@ -60,6 +62,8 @@ func newGroup(cmd *exec.Cmd) group {
 // and shrinkrun exits as soon as it has reported it.
 var (
 	catchOnce sync.Once
+	// caughtAll is closed once Notify has returned for every relayed signal.
+	caughtAll = make(chan struct{})
 	runs      = struct {
 		sync.Mutex
 		relays map[chan os.Signal]bool
@@ -77,10 +81,26 @@ var (
 // action instead. Go keeps an inherited SIG_IGN only for SIGHUP and SIGINT;
 // SIGTERM is caught and relayed even when the caller ignores it.
 func catch() chan os.Signal {
+	catchSignals()
+	<-caughtAll
+	ch := make(chan os.Signal, 16)
+	runs.Lock()
+	runs.relays[ch] = true
+	runs.Unlock()
+	return ch
+}
+
+// catchSignals starts catching the relayed signals in the background and
+// returns at once (Prepare). Notify's round trip per signal adds up to
+// about a millisecond on a busy 2-core machine (docs/performance.md,
+// "Start-up at the limit"). catch waits for it: no child starts before its
+// signals are caught.
+func catchSignals() {
 	catchOnce.Do(func() {
-		caught := make(chan os.Signal, 16)
-		signal.Notify(caught, slices.DeleteFunc(slices.Clone(relayed), signal.Ignored)...)
 		go func() {
+			caught := make(chan os.Signal, 16)
+			signal.Notify(caught, slices.DeleteFunc(slices.Clone(relayed), signal.Ignored)...)
+			close(caughtAll)
 			for s := range caught {
 				runs.Lock()
 				for ch := range runs.relays {
@@ -93,11 +113,6 @@ func catch() chan os.Signal {
 			}
 		}()
 	})
-	ch := make(chan os.Signal, 16)
-	runs.Lock()
-	runs.relays[ch] = true
-	runs.Unlock()
-	return ch
 }
 
 // release stops the signals to ch.

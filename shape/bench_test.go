@@ -1,3 +1,5 @@
+//go:build unix
+
 package shape
 
 // The cut's cost, for the relay, which runs every byte of an output past

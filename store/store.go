@@ -25,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -126,6 +127,75 @@ func Create(state *privdir.Dir, maxBytes int64) (*Entry, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// Pending is an [Entry] created when it is first needed: by the first byte
+// either stream writes, or by Commit. A run hands its writers to the
+// capture before the child starts; the disk work of Create (the state
+// directory, a directory, its lock, two files: about thirty system calls)
+// then happens in the capture's reader while the child runs, not on the
+// way to starting it. An output of no bytes creates its entry in Commit.
+type Pending struct {
+	once  sync.Once
+	state func() (*privdir.Dir, error)
+	limit int64
+	e     *Entry
+	err   error
+}
+
+// CreateLater returns a Pending entry that opens the state directory with
+// state and calls Create when it is first written or committed.
+func CreateLater(state func() (*privdir.Dir, error), maxBytes int64) *Pending {
+	return &Pending{state: state, limit: maxBytes}
+}
+
+func (p *Pending) entry() (*Entry, error) {
+	p.once.Do(func() {
+		state, err := p.state()
+		if err == nil {
+			p.e, err = Create(state, p.limit)
+		}
+		p.err = err
+	})
+	return p.e, p.err
+}
+
+// Stdout returns the writer for the command's stdout, which creates the
+// entry on its first write. Like an Entry's, its Write never fails: when
+// the entry cannot be created, Commit reports why.
+func (p *Pending) Stdout() io.Writer { return pendingWriter{p, (*Entry).Stdout} }
+
+// Stderr returns the writer for the command's stderr; it behaves as Stdout.
+func (p *Pending) Stderr() io.Writer { return pendingWriter{p, (*Entry).Stderr} }
+
+type pendingWriter struct {
+	p      *Pending
+	stream func(*Entry) io.Writer
+}
+
+func (w pendingWriter) Write(b []byte) (int, error) {
+	if e, err := w.p.entry(); err == nil {
+		return w.stream(e).Write(b)
+	}
+	return len(b), nil
+}
+
+// Commit creates the entry if no write did, and commits it (Entry.Commit).
+func (p *Pending) Commit(m Meta) (string, error) {
+	e, err := p.entry()
+	if err != nil {
+		return "", err
+	}
+	return e.Commit(m)
+}
+
+// Close closes the entry, if it was created. Call it once the writers are
+// no longer used.
+func (p *Pending) Close() {
+	p.once.Do(func() { p.err = errors.New("store: entry closed before use") })
+	if p.e != nil {
+		p.e.Close()
+	}
 }
 
 // Stdout returns the writer for the command's stdout. Its Write never returns

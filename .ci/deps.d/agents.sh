@@ -4,6 +4,7 @@
 # directory outside the repository. The tests find them there and skip when
 # a client is absent. npm's optional dependencies bring each client's native
 # binary for this platform (Claude Code's -linux-x64, Codex's -linux-x64).
+# skips: agents/e2e (the real Claude Code, Codex and Gemini CLI against a fake model)
 set -euo pipefail
 
 DIR=${SHRINKRUN_AGENTS_DIR:-/tmp/shrinkrun-ci/agents}

@@ -5,6 +5,7 @@
 # diagnostics beside the cases. The family's tests read the recorded corpus;
 # only testdata/script/cc.txtar drives gcc and make, so CI installs those
 # two, and the rest with SHRINKRUN_CC_CORPUS=1 (to regenerate the corpus).
+# skips: testdata/script/cc.txtar (gcc and make end to end)
 set -euo pipefail
 
 pkgs=(gcc make)
@@ -15,7 +16,5 @@ for p in "${pkgs[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-command -v apt-get >/dev/null || { echo "cc.sh: no apt-get to install ${missing[*]}" >&2; exit 1; }
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+. "$(dirname "$0")/../apt.sh"
+apt_install "${missing[@]}"

@@ -8,6 +8,7 @@
 # and only making the corpus again runs it. Its build is a few hundred
 # modules (tens of minutes of a shared 2-core machine), so CI does not pay
 # for it. A failed install only makes the corpus script refuse to run.
+# skips: testdata/script/lint.txtar (flake8 and pylint end to end)
 set -euo pipefail
 
 GOLANGCI=v2.15.0
@@ -18,10 +19,8 @@ for p in flake8 pylint pycodestyle; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-	command -v apt-get >/dev/null || { echo "lint.sh: no apt-get to install ${missing[*]}" >&2; exit 1; }
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	. "$(dirname "$0")/../apt.sh"
+	apt_install "${missing[@]}"
 fi
 
 [ "${SHRINKRUN_GOLANGCI_LINT:-}" = 1 ] || exit 0

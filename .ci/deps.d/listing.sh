@@ -2,10 +2,9 @@
 # Installs what rules/listing/testdata/listing.sh runs: Debian's fd-find
 # (fd 8.6, as fdfind, the version the corpus was made with). GNU find and
 # git are already on the machine.
+# skips: no test (only rules/listing/testdata/listing.sh, which makes the corpus, runs fd)
 set -euo pipefail
 
 command -v fdfind >/dev/null && exit 0
-command -v apt-get >/dev/null || { echo "listing.sh: no apt-get to install fd-find" >&2; exit 1; }
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends fd-find >/dev/null
+. "$(dirname "$0")/../apt.sh"
+apt_install fd-find

@@ -3,6 +3,7 @@
 # jest, tsc, eslint), at the versions the corpus was made with, into a fixed
 # directory outside the repository. The script links its projects'
 # node_modules there and skips when it is absent.
+# skips: testdata/script/node.txtar (vitest, jest, tsc and eslint end to end)
 set -euo pipefail
 
 DIR=/tmp/shrinkrun-ci/node

@@ -4,6 +4,7 @@
 # whose ensurepip gives the script's venv its pip; and python3-django (3.2)
 # for django.txtar's manage.py test. Nothing comes from PyPI:
 # the script installs only local projects, with --no-index.
+# skips: testdata/script/python.txtar (pytest, mypy and pip end to end)
 set -euo pipefail
 
 missing=()
@@ -12,7 +13,5 @@ for p in python3-pytest mypy python3-venv python3-django; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-command -v apt-get >/dev/null || { echo "python.sh: no apt-get to install ${missing[*]}" >&2; exit 1; }
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+. "$(dirname "$0")/../apt.sh"
+apt_install "${missing[@]}"

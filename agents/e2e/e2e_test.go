@@ -93,12 +93,11 @@ func client(t *testing.T, name string) string {
 // scratch is one run's world: a fresh HOME, copies of the fixtures the run
 // works in, and the environment every client gets.
 type scratch struct {
-	t           *testing.T
-	home, repo  string
-	crate       string
-	env         []string
-	model       *fakeModel
-	shrinkrunOn bool
+	t          *testing.T
+	home, repo string
+	crate      string
+	env        []string
+	model      *fakeModel
 }
 
 func newScratch(t *testing.T, command string) *scratch {

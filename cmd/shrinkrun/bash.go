@@ -148,7 +148,7 @@ func (sh *shell) cd(dir string) bool {
 		t += dir
 	}
 	canon, ok := canonPath(t)
-	if !ok || syscall.Access(canon, 1) != nil { // X_OK: chdir would fail
+	if !ok || !executable(canon) { // chdir would fail
 		return false
 	}
 	sh.oldpwd, sh.pwd, sh.dir, sh.moved = sh.pwd, canon, canon, true
@@ -335,7 +335,7 @@ func searchPath(name string, lookup func(string) (string, bool)) (string, bool) 
 			return "", false
 		}
 		p := dir + "/" + name
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && syscall.Access(p, 1) == nil {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && executable(p) {
 			return p, true
 		}
 	}

@@ -122,15 +122,12 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 // keepRaw keeps the output given as a run's raw output is kept, and names
 // it in o.RawOutput for the block or the cut. The entry stays locked
 // until the caller closes it, once what names it is printed.
-func keepRaw(o *compress.Output) *store.Entry {
+func keepRaw(o *compress.Output) *store.Pending {
 	inv := &invocation{}
-	e, err := inv.openEntry()
-	if e != nil {
-		if _, err = e.Stdout().Write(o.Stdout); err == nil {
-			_, err = e.Stderr().Write(o.Stderr)
-		}
-	}
-	_, o.RawOutput = inv.keep(e, err, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
+	e := inv.newEntry()
+	e.Stdout().Write(o.Stdout)
+	e.Stderr().Write(o.Stderr)
+	_, o.RawOutput = inv.keep(e, store.Meta{Command: o.Command, ExitCode: o.ExitCode, Exited: !o.Signaled})
 	return e
 }
 

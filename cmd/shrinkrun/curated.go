@@ -49,13 +49,12 @@ func (inv *invocation) command() (c runner.Command, fallback *runner.Command) {
 // curated runs a recognized command with its output captured, then prints
 // the block, or the raw output when the block would not be clearly smaller.
 func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
+	runner.Prepare()
 	inv.flushExplain(stderr)
 	opt := runner.Options{Limit: inv.opts.captureLimit, PTY: inv.opts.pty, Stdin: stdin}
-	entry, keepErr := inv.openEntry()
-	if entry != nil {
-		defer entry.Close()
-		opt.StdoutTee, opt.StderrTee = entry.Stdout(), entry.Stderr()
-	}
+	entry := inv.newEntry()
+	defer entry.Close()
+	opt.StdoutTee, opt.StderrTee = entry.Stdout(), entry.Stderr()
 	stopProgress := func() {}
 	if progressWanted(stderr) {
 		m := &meter{}
@@ -76,7 +75,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 		// there, while the header still counts each real stream.
 		r.Stdout, r.Stderr = r.Stderr, r.Stdout
 	}
-	id, kept := inv.keep(entry, keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+	id, kept := inv.keep(entry, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
 	r.RawOutput = kept
 	w := &checkedWriter{w: stdout}
 	defer w.report(stderr, kept)
@@ -246,29 +245,31 @@ func teeTo(w io.Writer, m *meter) io.Writer {
 	return io.MultiWriter(w, m)
 }
 
-// openEntry starts the on-disk copy of the raw output. A store that cannot
-// be used never stops the command; the block then says why.
-func (inv *invocation) openEntry() (*store.Entry, error) {
-	state, err := inv.openState()
-	if err != nil {
-		return nil, err
-	}
+// newEntry is the on-disk copy of the raw output, created by the first
+// byte the command writes (store.Pending), so the state directory is not
+// on the way to starting the child. A store that cannot be used never stops
+// the command; the block then says why.
+func (inv *invocation) newEntry() *store.Pending {
 	_, maxBytes := store.LimitsFromEnv(os.Getenv)
-	return store.Create(state, maxBytes)
+	return store.CreateLater(inv.openState, maxBytes)
 }
 
 // keep commits the raw output and returns the block's raw_output value.
 // The entry stays locked until the caller closes it, after the block is
-// printed, so the prune here (or another run's) cannot remove it first.
-func (inv *invocation) keep(e *store.Entry, err error, m store.Meta) (id, rawOutput string) {
-	if err == nil {
-		if id, err = e.Commit(m); err == nil {
-			maxAge, maxBytes := store.LimitsFromEnv(os.Getenv)
-			_ = store.MaybePrune(inv.state, maxAge, maxBytes, time.Now())
-			return id, "shrinkrun show " + id
-		}
+// printed, so the prune here (or another run's) cannot remove it first. A
+// relayed pass-through that began its cut after its start was dropped has
+// no entry (nil).
+func (inv *invocation) keep(e *store.Pending, m store.Meta) (id, rawOutput string) {
+	if e == nil {
+		return "", "not kept (the start of the output was not held, so no copy would be whole)"
 	}
-	return "", "not kept (" + err.Error() + ")"
+	id, err := e.Commit(m)
+	if err != nil {
+		return "", "not kept (" + err.Error() + ")"
+	}
+	maxAge, maxBytes := store.LimitsFromEnv(os.Getenv)
+	_ = store.MaybePrune(inv.state, maxAge, maxBytes, time.Now())
+	return id, "shrinkrun show " + id
 }
 
 // replayRaw prints a stored entry's stdout and stderr to ours, byte for

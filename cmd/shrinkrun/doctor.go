@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shrinkrun/shrinkrun/agents"
@@ -68,6 +69,9 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "note: %s=%s is not a boolean and is ignored: use 1 or 0 (true/false, yes/no, on/off)\n", name, val)
 			}
 		}
+	}
+	if why := summariesOff(true); why != "" {
+		fmt.Fprintf(stdout, "summaries: off on this system, every command passes through: %s\n", why)
 	}
 	fmt.Fprintf(stdout, "state directory: %s\n", stateStatus())
 	for _, l := range ruleFilesStatus() {
@@ -132,7 +136,7 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "cursor: no hook (beforeShellExecution cannot rewrite a command); `shrinkrun prompt` in AGENTS.md covers it")
 	if installed == 0 {
-		fmt.Fprintln(stdout, "no hook installed: shrinkrun init claude (or codex, gemini) installs one")
+		fmt.Fprintln(stdout, "nothing installed: shrinkrun init claude makes shrinkrun Claude Code's shell prefix; shrinkrun init codex installs Codex's PreToolUse hook; for Gemini CLI and other agents, put shrinkrun prompt's text in GEMINI.md or AGENTS.md")
 	}
 	if problems > 0 {
 		return 1
@@ -289,7 +293,11 @@ func sampleAnswer(agent hook.Agent, bin, cmd, dir string) string {
 	return fmt.Sprintf("%q: rewritten to %s; permission left to the agent (%s)", cmd, r.Rewrite, r.Reason)
 }
 
-var hooksOff = regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
+// hooksOff is compiled on first use: only doctor needs it, and a regexp
+// compiled at package initialization would cost every run.
+var hooksOff = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(codex_)?hooks\s*=\s*false\b`)
+})
 
 // codexHooksOff names the Codex config.toml that turns hooks off, if any.
 // A plain line scan: a `hooks = false` anywhere is worth a look.
@@ -305,7 +313,7 @@ func codexHooksOff(env agents.Env) string {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
-			if hooksOff.MatchString(sc.Text()) {
+			if hooksOff().MatchString(sc.Text()) {
 				return f
 			}
 		}

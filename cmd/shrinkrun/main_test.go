@@ -1,9 +1,10 @@
+//go:build unix
+
 package main
 
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,8 +17,6 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
-
-var update = flag.Bool("update", false, "update testscript files with the actual output of failing cmp commands")
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"syscall"
 
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/runner"
@@ -81,8 +81,7 @@ type passRun struct {
 	relay          *runner.Relay // nil when nothing can be cut
 	argv           []string      // for the cutter and a claiming rule
 	budget         int
-	entry          *store.Entry // the raw copy, from the start of the cut
-	keepErr        error
+	entry          *store.Pending // the raw copy, from the start of the cut
 }
 
 // startPass starts a pass-through on the caller's streams and says which
@@ -107,9 +106,7 @@ func (inv *invocation) startPass(stdin io.Reader, stdout, stderr io.Writer) *pas
 		Stdin:  stdin, Stdout: stdout, Stderr: stderr,
 		CaptureLimit: inv.opts.captureLimit,
 		Keep: func() (io.Writer, io.Writer) {
-			if p.entry, p.keepErr = inv.openEntry(); p.entry == nil {
-				return nil, nil
-			}
+			p.entry = inv.newEntry()
 			return p.entry.Stdout(), p.entry.Stderr()
 		},
 	})
@@ -139,7 +136,7 @@ func (p *passRun) end(st runner.Status) int {
 		if p.entry != nil {
 			defer p.entry.Close()
 		}
-		rawID, rawName = inv.keep(p.entry, p.keepErr, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
+		rawID, rawName = inv.keep(p.entry, store.Meta{Command: inv.text, ExitCode: st.Code, Exited: st.Exited})
 		block = inv.claim(p.relay.Capture(), st, p.argv, p.budget, rawName)
 	}
 	in, out, werr := p.relay.Close(rawName, block)
@@ -205,13 +202,10 @@ func collected(w io.Writer) bool {
 	if !ok {
 		return true
 	}
-	var st syscall.Stat_t
-	if syscall.Fstat(int(f.Fd()), &st) != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		return false
 	}
-	switch st.Mode & syscall.S_IFMT {
-	case syscall.S_IFIFO, syscall.S_IFSOCK, syscall.S_IFREG:
-		return true
-	}
-	return false
+	m := fi.Mode()
+	return m.IsRegular() || m&(fs.ModeNamedPipe|fs.ModeSocket) != 0
 }

@@ -78,6 +78,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case opts.help:
 		fmt.Fprint(stdout, usageText())
 		return 0
+	case opts.version && len(words) > 0:
+		fmt.Fprintf(stderr, "shrinkrun: --version takes no argument, got %q (see shrinkrun --help)\n", words[0])
+		return exitUsage
 	case opts.version:
 		fmt.Fprintln(stdout, versionLine())
 		return 0
@@ -85,6 +88,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !opts.shell && !opts.dashed && len(words) > 0 {
 		if sub, ok := subcommands[words[0]]; ok {
 			return sub(words[1:], stdin, stdout, stderr)
+		}
+		if words[0] == "help" {
+			return helpVerb(words[1:], stdout, stderr)
 		}
 		if opts.agent == clients.Claude && len(words) == 1 && len(args) == 1 {
 			// Claude Code's shell prefix: the whole command string as the
@@ -253,6 +259,12 @@ func newInvocation(o options, words []string) (*invocation, error) {
 		inv.class = rules.Argv(words)
 	}
 	inv.class = inv.class.InLocale(os.Getenv).InEnviron(os.Getenv)
+	if inv.class.Rule != "" || inv.list != nil {
+		if why := summariesOff(o.shell); why != "" {
+			inv.class = classify.Result{Reason: "summaries are off on this system: " + why}
+			inv.list = nil
+		}
+	}
 	if o.raw || disabled(inv.class) {
 		inv.class = classify.Result{Reason: "summaries turned off (--raw or SHRINKRUN_DISABLE=1)"}
 		inv.list = nil

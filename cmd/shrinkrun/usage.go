@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/rules"
@@ -17,10 +21,12 @@ Usage:
 Verbs:
   shrinkrun show [--stdout|--stderr] ID
       print the raw output a block names
-  shrinkrun init AGENT [--project|--user] [--dry-run] [--uninstall]
-      install the hook for claude, codex or gemini
+  shrinkrun init claude|codex [--project|--user] [--dry-run] [--uninstall]
+      claude: make shrinkrun Claude Code's shell prefix; codex: install
+      Codex's PreToolUse hook (trust it with /hooks); Gemini CLI and other
+      agents have no route that keeps their permissions: use shrinkrun prompt
   shrinkrun doctor [--command 'SAMPLE']
-      say which hooks are installed and working
+      say what is installed for each agent and whether it works
   shrinkrun hook AGENT
       the hook itself (reads the agent's payload)
   shrinkrun prompt
@@ -33,6 +39,8 @@ Verbs:
       your own rules, written in TOML (docs/rules.md)
   shrinkrun trust [--yes] [--list] / shrinkrun untrust
       let a repository's rules (.shrinkrun/rules) apply, or stop them
+  shrinkrun help [VERB]
+      this help, or a verb's
 Each verb prints its own help with -h or --help. A command named like a
 verb runs with shrinkrun -- NAME.
 
@@ -117,4 +125,27 @@ func wrap(text string, width int) string {
 	}
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// helpVerb is `shrinkrun help [VERB]`: the usage, or a verb's own help, as
+// --help prints them. It is not in subcommands, whose verbs it names.
+func helpVerb(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(stdout, usageText())
+		return 0
+	case len(args) > 1:
+		fmt.Fprintf(stderr, "shrinkrun: help: unexpected argument %q (usage: shrinkrun help [VERB])\n", args[1])
+		return exitUsage
+	}
+	if verb, ok := subcommands[args[0]]; ok {
+		return verb([]string{"--help"}, nil, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "shrinkrun: help: no verb %q; the verbs are %s (usage: shrinkrun help [VERB])\n", args[0], strings.Join(verbNames(), ", "))
+	return exitUsage
+}
+
+// verbNames lists the verbs in alphabetical order.
+func verbNames() []string {
+	return slices.Sorted(maps.Keys(subcommands))
 }

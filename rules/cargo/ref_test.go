@@ -54,7 +54,7 @@ var (
 	rePanic   = regexp.MustCompile(`^thread '([^']*)'(?: \(\d+\))? panicked at (.+:\d+:\d+):$`)
 	reDiag    = regexp.MustCompile(`^(error|warning)(\[[A-Za-z0-9_]+\])?: \S`)
 	reArrow   = regexp.MustCompile(`^\s*--> (\S+:\d+:\d+)`)
-	reStatus  = regexp.MustCompile("^(error: could not compile |error: test failed, to rerun pass |error: doctest failed, to rerun pass |error: \\d+ targets? failed:$|\\s+Finished )")
+	reStatus  = regexp.MustCompile(`^(error: could not compile |error: test failed, to rerun pass |error: doctest failed, to rerun pass |error: \d+ targets? failed:$|\s+Finished )`)
 	// reSummary are cargo's and rustc's lines about the diagnostics, which
 	// are no diagnostics.
 	reSummary = regexp.MustCompile("^(error: aborting due to |warning: `[^`]+` \\(.*\\) generated |warning: build failed, waiting |warning: \\d+ warnings? emitted)")

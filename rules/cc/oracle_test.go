@@ -54,9 +54,8 @@ type reference struct {
 // warnings are grouped by check (warnings_by_check).
 func checker(rule string) bool { return rule == "bash.clang_tidy" || rule == "bash.cppcheck" }
 
-func read(text string) reference { return readAs(text, false) }
-
-// readAs is read, for a checker's output when checker is set.
+// readAs reads a reference from text, for a checker's output when checker
+// is set.
 func readAs(text string, checker bool) reference {
 	ref := reference{flags: map[string]int{}}
 	for _, l := range strings.Split(text, "\n") {

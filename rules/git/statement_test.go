@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/rules/ruletest"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -355,14 +354,4 @@ func logProblems(r *summarize.Run, p ruletest.Parsed, lg refLog, value valueFunc
 		bad("%d commit lines listed or omitted, the output shows %d", shown+omitted, len(lg.hashes))
 	}
 	return problems
-}
-
-// blockOf is rules.Block for the oracle, failing on no block.
-func blockOf(t testing.TB, r *summarize.Run) []byte {
-	t.Helper()
-	b, ok := rules.Block(r)
-	if !ok {
-		t.Fatalf("no block for %s", r.Rule)
-	}
-	return b
 }

@@ -85,20 +85,6 @@ func (ls *listing) addTop(name string) {
 	ls.top.Add(name)
 }
 
-// kind counts an ls -l line by its first letter, the type of the entry.
-func (ls *listing) kind(line string) {
-	switch line[0] {
-	case 'd':
-		ls.dirs++
-	case '-':
-		ls.files++
-	case 'l':
-		ls.links++
-	default:
-		ls.other++
-	}
-}
-
 // body is the block's body for a listing. Every count is of lines
 // shrinkrun saw (a Tally); tree's summary line is copied.
 func (ls *listing) body(r *summarize.Run) *summarize.Body {

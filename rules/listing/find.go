@@ -43,6 +43,9 @@ var findActions = map[string]string{
 // MatchFind recognizes find [-H|-L|-P] [PATH...] [EXPRESSION] whose
 // expression only chooses what it prints, by -print (the default).
 func MatchFind(argv []string) classify.Answer {
+	if !classify.GNUTools {
+		return classify.Refuse(0, "find here is not GNU find, whose messages the rule reads")
+	}
 	i := 1
 	for i < len(argv) && (argv[i] == "-H" || argv[i] == "-L" || argv[i] == "-P") {
 		i++

@@ -2,6 +2,7 @@ package listing
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -11,18 +12,20 @@ import (
 // the ones that choose which paths are printed. git quotes a path with
 // unusual characters ("dir/\303\251.txt", core.quotePath): the rule reads
 // its directory inside the quotes and shows the entry as printed.
-var gitLsFilesOptions = options{}.
-	flags("-c", "--cached", "-d", "--deleted", "-m", "--modified", "-o", "--others",
-		"-i", "--ignored", "-k", "--killed", "--exclude-standard", "--directory",
-		"--no-empty-directory", "--full-name", "--recurse-submodules", "--error-unmatch",
-		"--deduplicate", "--sparse").
-	values("-x", "--exclude", "-X", "--exclude-from", "--exclude-per-directory", "--with-tree").
-	refuse("prints modes, object names and stages", "-s", "--stage", "-u", "--unmerged", "--resolve-undo").
-	refuse("ends paths with NUL bytes", "-z").
-	refuse("adds a status tag before each path", "-t", "-v", "-f").
-	refuse("adds line-ending information", "--eol").
-	refuse("prints its own format", "--format", "--debug", "--abbrev").
-	refuse("prints help", "-h", "--help")
+var gitLsFilesOptions = sync.OnceValue(func() options {
+	return options{}.
+		flags("-c", "--cached", "-d", "--deleted", "-m", "--modified", "-o", "--others",
+			"-i", "--ignored", "-k", "--killed", "--exclude-standard", "--directory",
+			"--no-empty-directory", "--full-name", "--recurse-submodules", "--error-unmatch",
+			"--deduplicate", "--sparse").
+		values("-x", "--exclude", "-X", "--exclude-from", "--exclude-per-directory", "--with-tree").
+		refuse("prints modes, object names and stages", "-s", "--stage", "-u", "--unmerged", "--resolve-undo").
+		refuse("ends paths with NUL bytes", "-z").
+		refuse("adds a status tag before each path", "-t", "-v", "-f").
+		refuse("adds line-ending information", "--eol").
+		refuse("prints its own format", "--format", "--debug", "--abbrev").
+		refuse("prints help", "-h", "--help")
+})
 
 // MatchGitLsFiles recognizes git [--no-pager] ls-files with the options in
 // gitLsFilesOptions. As for git grep, another subcommand, or an option
@@ -32,7 +35,7 @@ func MatchGitLsFiles(argv []string) classify.Answer {
 	if !ok {
 		return classify.Other(min(i, len(argv)-1), "not a recognized command")
 	}
-	return walk(argv, i+1, gitLsFilesOptions)
+	return walk(argv, i+1, gitLsFilesOptions())
 }
 
 // gitSub returns the index of git's subcommand in argv, after one

@@ -2,6 +2,7 @@ package listing
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -13,30 +14,35 @@ import (
 // them (-i, -s, -Z), print several entries on a line (-C, -x, -m,
 // --format), color or link the names (--color, --hyperlink) or add lines
 // of their own (--dired) pass through.
-var lsOptions = options{}.
-	flags("-a", "--all", "-A", "--almost-all", "-B", "--ignore-backups", "-d", "--directory",
-		"-f", "-F", "--classify", "-p", "--file-type", "-G", "--no-group", "-h", "--human-readable",
-		"--si", "-k", "--kibibytes", "-L", "--dereference", "-H", "--dereference-command-line",
-		"--dereference-command-line-symlink-to-dir", "-N", "--literal", "-q", "--hide-control-chars",
-		"--show-control-chars", "-Q", "--quote-name", "-b", "--escape", "-r", "--reverse",
-		"-S", "-t", "-u", "-c", "-U", "-v", "-X", "--group-directories-first", "--author",
-		"-l", "-g", "-o", "-n", "--numeric-uid-gid", "--full-time", "-R", "--recursive", "-1").
-	values("--block-size", "--hide", "-I", "--ignore", "--indicator-style", "--quoting-style",
-		"--time-style", "--time", "--sort", "-w", "--width", "-T", "--tabsize").
-	refuse("puts the inode number before each entry", "-i", "--inode").
-	refuse("puts the size in blocks before each entry", "-s", "--size").
-	refuse("puts the security context before each entry", "-Z", "--context").
-	refuse("prints several entries on a line", "-C", "-x", "-m", "--format").
-	refuse("colors the names", "--color", "--colour").
-	refuse("adds escapes that link the names", "--hyperlink").
-	refuse("adds Emacs dired lines", "-D", "--dired").
-	refuse("ends entries with NUL bytes", "--zero").
-	refuse("prints no listing", "--help", "--version")
+var lsOptions = sync.OnceValue(func() options {
+	return options{}.
+		flags("-a", "--all", "-A", "--almost-all", "-B", "--ignore-backups", "-d", "--directory",
+			"-f", "-F", "--classify", "-p", "--file-type", "-G", "--no-group", "-h", "--human-readable",
+			"--si", "-k", "--kibibytes", "-L", "--dereference", "-H", "--dereference-command-line",
+			"--dereference-command-line-symlink-to-dir", "-N", "--literal", "-q", "--hide-control-chars",
+			"--show-control-chars", "-Q", "--quote-name", "-b", "--escape", "-r", "--reverse",
+			"-S", "-t", "-u", "-c", "-U", "-v", "-X", "--group-directories-first", "--author",
+			"-l", "-g", "-o", "-n", "--numeric-uid-gid", "--full-time", "-R", "--recursive", "-1").
+		values("--block-size", "--hide", "-I", "--ignore", "--indicator-style", "--quoting-style",
+			"--time-style", "--time", "--sort", "-w", "--width", "-T", "--tabsize").
+		refuse("puts the inode number before each entry", "-i", "--inode").
+		refuse("puts the size in blocks before each entry", "-s", "--size").
+		refuse("puts the security context before each entry", "-Z", "--context").
+		refuse("prints several entries on a line", "-C", "-x", "-m", "--format").
+		refuse("colors the names", "--color", "--colour").
+		refuse("adds escapes that link the names", "--hyperlink").
+		refuse("adds Emacs dired lines", "-D", "--dired").
+		refuse("ends entries with NUL bytes", "--zero").
+		refuse("prints no listing", "--help", "--version")
+})
 
 // MatchLs recognizes ls [OPTION...] [FILE...] with the options in
 // lsOptions.
 func MatchLs(argv []string) classify.Answer {
-	return walk(argv, 1, lsOptions)
+	if !classify.GNUTools {
+		return classify.Refuse(0, "ls here is not GNU ls, whose layout the rule reads")
+	}
+	return walk(argv, 1, lsOptions())
 }
 
 // lsLayout is what of ls's options the reading depends on.
@@ -49,7 +55,7 @@ func readLsLayout(argv []string) lsLayout {
 	var l lsLayout
 	operands := 0
 	if len(argv) > 0 {
-		scan(argv, 1, lsOptions, func(name string) {
+		scan(argv, 1, lsOptions(), func(name string) {
 			switch name {
 			case "":
 				operands++

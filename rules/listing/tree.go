@@ -2,6 +2,7 @@ package listing
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
@@ -13,29 +14,31 @@ import (
 // (-J, -X, -H) or no indentation (-i), draw with other characters (-A,
 // -S, --charset), color the names (-C), or add notes to a directory's
 // line (--filelimit) pass through.
-var treeOptions = options{}.
-	flags("-a", "-d", "-l", "-x", "--gitignore", "--ignore-case", "--matchdirs", "--prune",
-		"--noreport", "-q", "-N", "-F", "-v", "-t", "-c", "-U", "-r", "--dirsfirst", "--filesfirst",
-		"-n").
-	values("-L", "-P", "-I", "--gitfile", "--sort").
-	refuse("prints each entry's full path", "-f").
-	refuse("puts file information before the names", "-p", "-u", "-g", "-s", "-h", "--si", "--du",
-		"-D", "--timefmt", "--inodes", "--device", "--metafirst", "--info", "--infofile").
-	refuse("prints no indentation", "-i").
-	refuse("quotes the names", "-Q").
-	refuse("colors the names", "-C").
-	refuse("draws with other characters", "-A", "-S", "--charset").
-	refuse("adds notes to a directory's line", "--filelimit").
-	refuse("prints another format", "-J", "-X", "-H", "-T", "--nolinks", "--hintro", "--houtro").
-	refuse("writes a file", "-o").
-	refuse("reruns tree past the level", "-R").
-	refuse("reads the paths from a file", "--fromfile", "--fflinks").
-	refuse("prints no listing", "--help", "--version")
+var treeOptions = sync.OnceValue(func() options {
+	return options{}.
+		flags("-a", "-d", "-l", "-x", "--gitignore", "--ignore-case", "--matchdirs", "--prune",
+			"--noreport", "-q", "-N", "-F", "-v", "-t", "-c", "-U", "-r", "--dirsfirst", "--filesfirst",
+			"-n").
+		values("-L", "-P", "-I", "--gitfile", "--sort").
+		refuse("prints each entry's full path", "-f").
+		refuse("puts file information before the names", "-p", "-u", "-g", "-s", "-h", "--si", "--du",
+			"-D", "--timefmt", "--inodes", "--device", "--metafirst", "--info", "--infofile").
+		refuse("prints no indentation", "-i").
+		refuse("quotes the names", "-Q").
+		refuse("colors the names", "-C").
+		refuse("draws with other characters", "-A", "-S", "--charset").
+		refuse("adds notes to a directory's line", "--filelimit").
+		refuse("prints another format", "-J", "-X", "-H", "-T", "--nolinks", "--hintro", "--houtro").
+		refuse("writes a file", "-o").
+		refuse("reruns tree past the level", "-R").
+		refuse("reads the paths from a file", "--fromfile", "--fflinks").
+		refuse("prints no listing", "--help", "--version")
+})
 
 // MatchTree recognizes tree [OPTION...] [DIRECTORY...] with the options in
 // treeOptions.
 func MatchTree(argv []string) classify.Answer {
-	return walk(argv, 1, treeOptions)
+	return walk(argv, 1, treeOptions())
 }
 
 // The drawing tree puts before a name: a unit per level above it, then

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"sync"
+
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -8,7 +10,7 @@ import (
 // gitGrepOptions are git grep's options (git 2.39) the rule knows, as
 // rgOptions are rg's. git grep names the file on every line, whatever it
 // searches, unless -h.
-var gitGrepOptions = func() options {
+var gitGrepOptions = sync.OnceValue(func() options {
 	o := options{}
 	for _, n := range []string{
 		"--cached", "--no-index", "--untracked", "--exclude-standard", "--no-exclude-standard",
@@ -44,7 +46,7 @@ var gitGrepOptions = func() options {
 		{"--help", "--ext-grep"}:        "prints no search",
 	})
 	return o
-}()
+})
 
 // MatchGitGrep recognizes git [--no-pager] grep with the options in
 // gitGrepOptions. It is asked after the git family's rules, which answer
@@ -55,7 +57,7 @@ func MatchGitGrep(argv []string) classify.Answer {
 	if !ok {
 		return classify.Other(min(sub, len(argv)-1), "not a recognized command")
 	}
-	p, a := walk(argv, sub+1, gitGrepOptions, true)
+	p, a := walk(argv, sub+1, gitGrepOptions(), true)
 	if !a.Accepted {
 		return a
 	}
@@ -95,7 +97,7 @@ func gitGrepLayout(argv []string) layout {
 	if !ok {
 		return l
 	}
-	p, _ := walk(argv, sub+1, gitGrepOptions, true)
+	p, _ := walk(argv, sub+1, gitGrepOptions(), true)
 	l.numbers = p.has("numbers") || p.has("column")
 	l.column = p.has("column")
 	l.only = p.has("only")

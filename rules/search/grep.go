@@ -1,13 +1,15 @@
 package search
 
 import (
+	"sync"
+
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 // grepOptions are GNU grep's options (3.8) the rule knows, as rgOptions
 // are rg's.
-var grepOptions = func() options {
+var grepOptions = sync.OnceValue(func() options {
 	o := options{}
 	for _, n := range []string{
 		"-E", "--extended-regexp", "-F", "--fixed-strings", "-G", "--basic-regexp",
@@ -47,13 +49,16 @@ var grepOptions = func() options {
 		{"-V", "--version"}:       "prints the version",
 	})
 	return o
-}()
+})
 
 // MatchGrep recognizes grep searching files: with -r (the working
 // directory when no path is given) or with path operands. grep without
 // either reads its standard input, which is not a search of files.
 func MatchGrep(argv []string) classify.Answer {
-	p, a := walk(argv, 1, grepOptions, true)
+	if !classify.GNUTools {
+		return classify.Refuse(0, "grep here is not GNU grep, whose options and messages the rule reads")
+	}
+	p, a := walk(argv, 1, grepOptions(), true)
 	if !a.Accepted {
 		return a
 	}
@@ -83,7 +88,7 @@ func grepLayout(argv []string) layout {
 	if len(argv) == 0 {
 		return l
 	}
-	p, _ := walk(argv, 1, grepOptions, true)
+	p, _ := walk(argv, 1, grepOptions(), true)
 	l.numbers = p.has("numbers")
 	l.only = p.has("only")
 	switch p.last("count", "files", "without") {

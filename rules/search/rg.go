@@ -1,6 +1,8 @@
 package search
 
 import (
+	"sync"
+
 	"github.com/shrinkrun/shrinkrun/classify"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -9,7 +11,7 @@ import (
 // choose what is searched and how it matches are accepted with no setting;
 // the ones that set the layout give one; and the ones that print something
 // else than result lines pass through.
-var rgOptions = func() options {
+var rgOptions = sync.OnceValue(func() options {
 	o := options{}
 	for _, n := range []string{
 		"-i", "--ignore-case", "-S", "--smart-case", "-s", "--case-sensitive",
@@ -75,14 +77,14 @@ var rgOptions = func() options {
 		{"--hyperlink-format", "--sort-files"}: "is not one the rule reads",
 	})
 	return o
-}()
+})
 
 // MatchRg recognizes rg PATTERN [PATH...] with the options in rgOptions.
 func MatchRg(argv []string) classify.Answer {
 	if a, ok := classify.HelpFlag(argv, 1); ok {
 		return a
 	}
-	p, a := walk(argv, 1, rgOptions, false)
+	p, a := walk(argv, 1, rgOptions(), false)
 	if !a.Accepted {
 		return a
 	}
@@ -108,7 +110,7 @@ func rgLayout(argv []string, terminal bool) layout {
 	if len(argv) == 0 {
 		return l
 	}
-	p, _ := walk(argv, 1, rgOptions, false)
+	p, _ := walk(argv, 1, rgOptions(), false)
 	l.numbers = terminal
 	l.heading = terminal
 	for _, s := range p.settings {
@@ -179,7 +181,7 @@ func RgEnv(argv []string, getenv func(string) string) string {
 	if getenv("RIPGREP_CONFIG_PATH") == "" {
 		return ""
 	}
-	if p, _ := walk(argv, 1, rgOptions, false); p.has("noconfig") {
+	if p, _ := walk(argv, 1, rgOptions(), false); p.has("noconfig") {
 		return ""
 	}
 	return "RIPGREP_CONFIG_PATH gives rg options from a file"
