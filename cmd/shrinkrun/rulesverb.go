@@ -545,7 +545,7 @@ func readTestFile(path string, max int64) ([]byte, error) {
 	case fi.Size() > max:
 		return nil, fmt.Errorf("%s: %d bytes, more than the %d rules test reads", layers.Printable(path), fi.Size(), max)
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
