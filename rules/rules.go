@@ -11,6 +11,7 @@ package rules
 import (
 	"bytes"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/shrinkrun/shrinkrun/classify"
@@ -215,6 +216,11 @@ func Block(r *summarize.Run) ([]byte, bool) {
 	if rule.Finder != nil {
 		finders = append(finders, rule.Finder)
 	}
+	if rule.Source != "" {
+		// A rule read from a file may count a failure line and leave out
+		// lines that are none: it must show every failure.
+		return summarize.BlockShown(r, rule.Summarize, finders)
+	}
 	return summarize.Block(r, rule.Summarize, finders)
 }
 
@@ -246,15 +252,20 @@ func Route(r *summarize.Run) (id string, byOutput bool) {
 //
 // A command that prints files (r.Argv's cat, head, sed -n...) shows a
 // file's text, a saved log or a test's expected output, not a tool's run:
-// its output is never claimed.
+// its output is never claimed. Nor is an output whose failures do not
+// agree with how the command ended (agrees).
 func Claim(r *summarize.Run) (id string, ok bool) {
-	if len(r.Argv) > 0 && viewers[path.Base(r.Argv[0])] {
+	if printsFiles(r.Argv) {
 		return "", false
 	}
-	for _, w := range claimWindows(r) {
+	windows := claimWindows(r)
+	for _, w := range windows {
 		for i := range Table {
 			for _, rule := range Table[i].Rules {
 				if rule.Output != nil && rule.Output(w) {
+					if !agrees(r, windows) {
+						return "", false
+					}
 					return rule.ID, true
 				}
 			}
@@ -263,12 +274,72 @@ func Claim(r *summarize.Run) (id string, ok bool) {
 	return "", false
 }
 
+// agrees reports whether the windows Claim read agree with how r's
+// command ended: a failure that some family's finder finds when it
+// failed, none when it succeeded. A signature tells whose lines an output
+// holds, not that nothing else printed the lines that matter: a script
+// whose test run passed and whose next step failed would get a block that
+// reads "OK" and has lost the step's lines, and a command that succeeded
+// printing a failing run's log (a saved report) one that lists failures
+// beside "success: true". The cut by shape keeps the lines of either.
+//
+// Behind a filter stage (| tail, | grep) the exit status is the filter's
+// and says nothing of the tool: there is nothing to agree with. A command
+// that could not be taken apart (cut_by: unknown) may be the tool's own
+// (cd x && ./ci.sh), and is held to it.
+func agrees(r *summarize.Run, windows []*summarize.Run) bool {
+	if len(r.Cut.By) > 0 && r.Cut.By[0] != unknownCut {
+		return true
+	}
+	for _, w := range windows {
+		// Read as a failed run's output: some finders only look for
+		// failures when the command failed.
+		probe := *w
+		probe.Exited, probe.ExitCode = true, 1
+		if summarize.Failing(&probe, Finders()) {
+			return r.Failed()
+		}
+	}
+	return !r.Failed()
+}
+
 // viewers are the commands that print files as they are, or parts of
-// them.
+// them: the lines of a file they searched (grep -h) or decompressed
+// included.
 var viewers = map[string]bool{
 	"cat": true, "tac": true, "head": true, "tail": true, "less": true, "more": true, "nl": true,
 	"sed": true, "awk": true, "gawk": true, "bat": true, "batcat": true, "view": true, "strings": true,
 	"jq": true, "xxd": true, "od": true,
+	"grep": true, "egrep": true, "fgrep": true, "rg": true, "zgrep": true,
+	"zcat": true, "bzcat": true, "xzcat": true, "zstdcat": true, "zless": true, "zmore": true,
+}
+
+// printsFiles reports whether argv, a command's first stage, prints files:
+// a viewer, or git printing a file at a revision (git show REV:PATH, git
+// cat-file).
+func printsFiles(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	if viewers[path.Base(argv[0])] {
+		return true
+	}
+	if path.Base(argv[0]) != "git" {
+		return false
+	}
+	for i, w := range argv[1:] {
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		switch w {
+		case "cat-file":
+			return true
+		case "show":
+			return slices.ContainsFunc(argv[i+2:], func(a string) bool { return !strings.HasPrefix(a, "-") && strings.Contains(a, ":") })
+		}
+		return false
+	}
+	return false
 }
 
 // claimWindow is how much of the start and of the end of each stream
@@ -316,10 +387,13 @@ func tail(b []byte) []byte {
 // unknown".
 func OutputCut(c classify.Result) summarize.Cut {
 	if len(c.Stages) == 0 {
-		return summarize.Cut{By: []string{"unknown"}, Start: true, End: true, Any: true}
+		return summarize.Cut{By: []string{unknownCut}, Start: true, End: true, Any: true}
 	}
 	return summarize.Cut(c.Cuts())
 }
+
+// unknownCut is the cut_by of a command whose filters could not be seen.
+const unknownCut = "unknown"
 
 // family returns the name of the family that has the rule id.
 func family(id string) string {

@@ -100,6 +100,12 @@ func (p report) View(lines []string) int {
 	return p.f.taken[p.stream].view(lines)
 }
 
+// Failing reports whether one of finders finds a failure in r's output,
+// read as Block reads it: a line the block would have to keep.
+func Failing(r *Run, finders []Finder) bool {
+	return len(findFailures(readable(r), finders).required) > 0
+}
+
 func findFailures(r *Run, finders []Finder) *failures {
 	f := &failures{required: map[string]bool{}}
 	streams := make([]Stream, 2)
@@ -115,9 +121,9 @@ func findFailures(r *Run, finders []Finder) *failures {
 }
 
 // accounted reports whether every required string is in the rendered body,
-// or the body's _omitted counts are at least the number missing. missing
-// is exact when ok is false.
-func accounted(f *failures, body []byte) (missing int, ok bool) {
+// or, with credit, the body's _omitted counts are at least the number
+// missing. missing is exact when ok is false.
+func accounted(f *failures, body []byte, credit bool) (missing int, ok bool) {
 	if len(f.required) == 0 {
 		return 0, true
 	}
@@ -133,7 +139,7 @@ func accounted(f *failures, body []byte) (missing int, ok bool) {
 	for l := range EachLine(body) {
 		t := strings.TrimSpace(strings.TrimPrefix(l, "- "))
 		k, v, kv := strings.Cut(t, ": ")
-		if kv && strings.HasSuffix(k, "_omitted") {
+		if kv && credit && strings.HasSuffix(k, "_omitted") {
 			n, _ := strconv.Atoi(v)
 			omitted += n
 		}

@@ -194,7 +194,23 @@ func readable(r *Run) *Run {
 // rule can never cost the user the output or the exit status. The fuzz
 // tests treat false as a failure. Rules and finders read the streams as a
 // terminal would show them (Readable); the header counts the raw bytes.
-func Block(r *Run, rule Func, finders []Finder) (block []byte, ok bool) {
+func Block(r *Run, rule Func, finders []Finder) ([]byte, bool) {
+	return render(r, rule, finders, true)
+}
+
+// BlockShown is Block for a rule that is not trusted to count what it
+// leaves out: a rule read from a file (package declare), which can make a
+// list's _omitted count large with lines that are no failures and drop a
+// failure line into a count. Its check credits no _omitted line: every
+// failure a finder requires is shown in the body, or the body is the
+// fallback, the failure lines themselves.
+func BlockShown(r *Run, rule Func, finders []Finder) ([]byte, bool) {
+	return render(r, rule, finders, false)
+}
+
+// render is Block; credit tells whether the check lets a body's _omitted
+// counts stand for the failures it does not show.
+func render(r *Run, rule Func, finders []Finder, credit bool) (block []byte, ok bool) {
 	defer func() {
 		if recover() != nil {
 			block, ok = nil, false
@@ -213,7 +229,7 @@ func Block(r *Run, rule Func, finders []Finder) (block []byte, ok bool) {
 	body.fit(room)
 	rendered := body.Render()
 	if f := findFailures(r, finders); len(f.required) > 0 {
-		if _, ok := accounted(f, rendered); !ok {
+		if _, ok := accounted(f, rendered, credit); !ok {
 			body = fallbackBody(r, f)
 			r.partial(body)
 			r.recognized(body)

@@ -276,9 +276,10 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
-	// No process of the group may outlive shrinkrun.
-	time.Sleep(100 * time.Millisecond)
-	if err := syscall.Kill(-cmd.Process.Pid, 0); err == nil {
+	// No process of the group may outlive shrinkrun. A killed process
+	// still has to be scheduled to die, which on a loaded machine takes a
+	// while: each gets 3 s.
+	if gone(func() bool { return syscall.Kill(-cmd.Process.Pid, 0) != nil }) != nil {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		ts.Fatalf("processes of group %d outlived shrinkrun", cmd.Process.Pid)
 	}
@@ -286,10 +287,22 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 		pids, _ := os.ReadFile(ready)
 		for _, f := range strings.Fields(string(pids)) {
 			pid, err := strconv.Atoi(f)
-			if err == nil && alive(pid) {
+			if err == nil && gone(func() bool { return !alive(pid) }) != nil {
 				syscall.Kill(pid, syscall.SIGKILL)
 				ts.Fatalf("process %d outlived shrinkrun", pid)
 			}
+		}
+	}
+}
+
+// gone waits up to 3 s for dead to report true, and says when it did not.
+func gone(dead func() bool) error {
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if dead() {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return errors.New("still alive")
 		}
 	}
 }

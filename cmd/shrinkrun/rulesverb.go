@@ -12,9 +12,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/rules"
 	"github.com/shrinkrun/shrinkrun/rules/declare"
 	"github.com/shrinkrun/shrinkrun/rules/layers"
@@ -163,9 +165,15 @@ func rulesTest(args []string, stdout, stderr io.Writer) int {
 	paths := fl.Args()
 	if len(paths) == 0 {
 		set, _ := findRules()
-		for _, d := range []string{set.UserDir, layers.ProjectDir(set.Root)} {
-			if fi, err := os.Stat(d); err == nil && fi.IsDir() && (d != layers.ProjectDir("") || set.Root != "") {
-				paths = append(paths, d)
+		if fi, err := os.Stat(set.UserDir); err == nil && fi.IsDir() {
+			paths = append(paths, set.UserDir)
+		}
+		if set.Root != "" {
+			switch missing, err := layers.CheckProject(set.Root, false); {
+			case err != nil:
+				return fl.fail(stderr, err)
+			case !missing:
+				paths = append(paths, layers.ProjectDir(set.Root))
 			}
 		}
 		if len(paths) == 0 {
@@ -206,12 +214,12 @@ type tester struct {
 
 func (t *tester) fail(name, format string, args ...any) {
 	t.failed++
-	fmt.Fprintf(t.out, "FAIL %s: %s\n", name, fmt.Sprintf(format, args...))
+	fmt.Fprintf(t.out, "FAIL %s: %s\n", layers.Printable(name), fmt.Sprintf(format, args...))
 }
 
 // file runs the cases of the rule file path.
 func (t *tester) file(path string) {
-	src, err := os.ReadFile(path)
+	src, err := readTestFile(path, declare.MaxFileBytes)
 	var r *declare.Rule
 	if err == nil {
 		r, err = declare.Parse(filepath.Base(path), path, src)
@@ -225,6 +233,11 @@ func (t *tester) file(path string) {
 		return
 	}
 	dir := strings.TrimSuffix(path, ".toml")
+	if fi, err := os.Lstat(dir); err == nil && !fi.IsDir() {
+		t.cases++
+		t.fail(r.ID, "%s is not a directory (a link is not followed): its test cases are not read", dir)
+		return
+	}
 	metas, _ := filepath.Glob(filepath.Join(dir, "*.meta"))
 	if len(metas) == 0 {
 		t.cases++
@@ -277,7 +290,7 @@ func (t *tester) run(r *declare.Rule, base, name string) error {
 	}
 	fallback := bytes.Contains(block, []byte("\nfallback: true\n"))
 	var want expect
-	data, err := os.ReadFile(base + ".expect")
+	data, err := readTestFile(base+".expect", declare.MaxFileBytes)
 	switch {
 	case err == nil:
 		md, derr := toml.Decode(string(data), &want)
@@ -290,13 +303,16 @@ func (t *tester) run(r *declare.Rule, base, name string) error {
 	case !errors.Is(err, fs.ErrNotExist):
 		return err
 	case t.update:
-		if err := os.WriteFile(base+".golden", block, 0o644); err != nil {
+		if err := writeTestFile(base+".golden", block); err != nil {
 			return err
 		}
 	default:
-		golden, err := os.ReadFile(base + ".golden")
-		if err != nil {
+		golden, err := readTestFile(base+".golden", maxCaseBytes)
+		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("no %s.golden nor .expect (shrinkrun rules test --update writes the golden block)", filepath.Base(base))
+		}
+		if err != nil {
+			return err
 		}
 		if !bytes.Equal(block, golden) {
 			return fmt.Errorf("the block differs from %s.golden (--update rewrites it):\n--- got\n%s--- want\n%s", filepath.Base(base), block, golden)
@@ -333,7 +349,7 @@ func (t *tester) run(r *declare.Rule, base, name string) error {
 
 // readCase reads a case's meta file and its streams.
 func readCase(base string) (*summarize.Run, error) {
-	meta, err := os.ReadFile(base + ".meta")
+	meta, err := readTestFile(base+".meta", declare.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +375,7 @@ func readCase(base string) (*summarize.Run, error) {
 		return nil, fmt.Errorf("%s.meta has no command: line", base)
 	}
 	for i, s := range []*[]byte{&r.Stdout, &r.Stderr} {
-		b, err := os.ReadFile(base + []string{".stdout", ".stderr"}[i])
+		b, err := readTestFile(base+[]string{".stdout", ".stderr"}[i], maxCaseBytes)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
@@ -434,7 +450,15 @@ func rulesEject(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shrinkrun: rules eject: %s exists (--force overwrites it)\n", dest)
 		return 1
 	}
-	if err := eject(lazy, dir, src); err != nil {
+	if *project {
+		// Made here, and neither a link: what eject writes stays in the
+		// repository.
+		_, err = layers.CheckProject(set.Root, true)
+	}
+	if err == nil {
+		err = eject(lazy, dir, src)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: rules eject: %v\n", err)
 		return 1
 	}
@@ -446,20 +470,123 @@ func rulesEject(args []string, stdout, stderr io.Writer) int {
 }
 
 // eject writes the rule file src and its test cases into dir, creating it
-// (0700: nobody else may write rules that change what is shown).
+// (0700: nobody else may write rules that change what is shown). Every
+// file is written anew and renamed into place, and a link where a file or
+// the cases' directory goes is refused: a repository cannot plant a link
+// that turns the copy into a write elsewhere.
 func eject(l *declare.Lazy, dir string, src []byte) error {
 	cases, err := l.Cases()
 	if err != nil {
 		return err
 	}
-	caseDir := filepath.Join(dir, strings.TrimSuffix(l.Name(), ".toml"))
-	if err := os.MkdirAll(caseDir, 0o700); err != nil {
+	d, err := privdir.Open(dir, true)
+	if err != nil {
 		return err
 	}
-	for name, data := range cases {
-		if err := os.WriteFile(filepath.Join(caseDir, name), data, 0o600); err != nil {
+	defer d.Close()
+	sub, err := d.Sub(strings.TrimSuffix(l.Name(), ".toml"), true)
+	if err != nil {
+		return err
+	}
+	defer sub.Close()
+	names := make([]string, 0, len(cases))
+	for name := range cases {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if err := replaceFile(sub, name, cases[name]); err != nil {
 			return err
 		}
 	}
-	return os.WriteFile(filepath.Join(dir, l.Name()), src, 0o600)
+	return replaceFile(d, l.Name(), src)
+}
+
+// replaceFile writes data as the file name of d (0600): to a new file,
+// renamed over the old one, which rename(2) replaces without following it.
+// A link there is refused all the same: it was planted by someone.
+func replaceFile(d *privdir.Dir, name string, data []byte) error {
+	if fi, err := d.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return &privdir.UnsafeError{Path: filepath.Join(d.Path(), name), Why: "is a symbolic link", Fix: "remove it"}
+	}
+	f, tmp, err := d.CreateTemp("." + name + ".")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = d.Rename(tmp, name)
+	}
+	if err != nil {
+		d.Remove(tmp)
+	}
+	return err
+}
+
+// maxCaseBytes bounds a test case's stream or golden block.
+const maxCaseBytes = 64 << 20
+
+// readTestFile reads a file of a rule's tests, at most max bytes: a
+// regular file, reached without a link. A repository's test cases cannot
+// make shrinkrun rules test wait on a FIFO, read a device, or print the
+// lines of a file a link points at.
+func readTestFile(path string, max int64) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return nil, fmt.Errorf("%s is a symbolic link: rules test reads no file through a link", layers.Printable(path))
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file", layers.Printable(path))
+	case fi.Size() > max:
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d rules test reads", layers.Printable(path), fi.Size(), max)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if now, err := f.Stat(); err != nil || !os.SameFile(fi, now) {
+		return nil, fmt.Errorf("%s changed while it was being opened", layers.Printable(path))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("%s: more than the %d bytes rules test reads", layers.Printable(path), max)
+	}
+	return data, err
+}
+
+// writeTestFile writes a golden block to path: to a new file in its
+// directory, renamed over the old one, so a link planted there is replaced,
+// never written through; a link is refused all the same.
+func writeTestFile(path string, data []byte) error {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		what := "is not a regular file"
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			what = "is a symbolic link: rules test writes no file through a link"
+		}
+		return fmt.Errorf("%s %s", layers.Printable(path), what)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/rules/layers"
 )
 
@@ -44,6 +45,10 @@ func trustVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fl.fail(stderr, errors.New("--list takes no file"))
 		}
 		return trustList(stdout, stderr)
+	}
+	if why := agentShell(stdin); why != "" {
+		fmt.Fprintf(stderr, "shrinkrun: trust: %s: an agent does not trust a repository's rules, you do, from a terminal of your own (shrinkrun trust there)\n", why)
+		return 1
 	}
 	files, err := projectFiles(fl.Args())
 	if err != nil {
@@ -89,6 +94,23 @@ func trustVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "trusted %d rule files\n", len(good))
 	return 0
+}
+
+// agentShell says why this trust verb is an agent's command, "" when it is
+// not: a client's marker is set in the environment (clients.Marked) and
+// stdin is no terminal a person answers on. The notice that a project rule
+// file is not trusted reaches the agent (it is on the command's stderr),
+// and the agent's own shrinkrun trust --yes must not be how a cloned
+// repository gets its rules applied.
+func agentShell(stdin io.Reader) string {
+	marked := clients.Marked(os.Getenv)
+	if len(marked) == 0 {
+		return ""
+	}
+	if in, ok := stdin.(*os.File); ok && isTerminal(in) {
+		return ""
+	}
+	return fmt.Sprintf("this shell runs %s's commands (its marker is set in the environment)", marked[0])
 }
 
 const untrustHelp = `Usage: shrinkrun untrust [FILE.toml...]

@@ -22,11 +22,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
 
 	"github.com/shrinkrun/shrinkrun/privdir"
 	"github.com/shrinkrun/shrinkrun/rules/declare"
@@ -75,17 +78,29 @@ type File struct {
 }
 
 // Problem is the one line that says why a file does not apply, "" when it
-// does.
+// does. A file's name is the repository's to choose: its control
+// characters (a newline, an escape) are shown escaped, so that a name
+// cannot forge lines on the stderr an agent reads.
 func (f File) Problem() string {
 	switch f.State {
 	case NotLoaded:
-		return fmt.Sprintf("rule file %v; it does not apply", f.Err)
+		return Printable(fmt.Sprintf("rule file %v; it does not apply", f.Err))
 	case Untrusted:
-		return fmt.Sprintf("project rule file %s is not trusted, so it does not apply (shrinkrun trust applies it)", f.Path)
+		return Printable(fmt.Sprintf("project rule file %s is not trusted, so it does not apply (shrinkrun trust applies it)", f.Path))
 	case Changed:
-		return fmt.Sprintf("project rule file %s changed since you trusted it, so it no longer applies (shrinkrun trust applies it again)", f.Path)
+		return Printable(fmt.Sprintf("project rule file %s changed since you trusted it, so it no longer applies (shrinkrun trust applies it again)", f.Path))
 	}
 	return ""
+}
+
+// Printable escapes the control characters of s as a Go string literal
+// shows them (\n, \x1b), for a line that names files a repository holds.
+func Printable(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // Set is every rule file found for a working directory.
@@ -152,23 +167,22 @@ func Find(wd string, getenv func(string) string, trust func() Trust) Set {
 	}
 	if s.Root != "" {
 		var t Trust
-		for _, f := range ReadProject(s.Root) {
-			if f.State == Applied {
-				if t == nil {
-					t = trust()
-				}
-				switch want, ok := t[f.Path]; {
-				case !ok:
-					f.State = Untrusted
-				case want != f.Hash:
-					f.State = Changed
-				}
+		pinned := func(path string) bool {
+			if t == nil {
+				t = trust()
+			}
+			_, ok := t[path]
+			return ok
+		}
+		for _, f := range readProject(s.Root, pinned) {
+			if f.State == Applied && t[f.Path] != f.Hash {
+				f.State = Changed
 			}
 			s.Files = append(s.Files, f)
 		}
 	}
 	if s.UserDir != "" {
-		s.Files = append(s.Files, read(s.UserDir, User)...)
+		s.Files = append(s.Files, read(s.UserDir, User, nil)...)
 	}
 	return s
 }
@@ -176,11 +190,23 @@ func Find(wd string, getenv func(string) string, trust func() Trust) Set {
 // read reads the rule files of dir, in name order. A missing directory
 // has none (a file where a parent directory would be too: HOME pointing
 // at a file); one that cannot be used is one file that does not load.
-func read(dir string, layer Layer) []File {
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+// What is not a directory is refused before it is opened: opening a FIFO
+// would wait for a writer for ever.
+//
+// pinned, when not nil, says whether a file is to be read at all: one it
+// refuses is listed Untrusted, unread.
+func read(dir string, layer Layer, pinned func(path string) bool) []File {
+	fi, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil
 	}
-	d, err := privdir.Open(dir, false)
+	if err == nil && !fi.IsDir() {
+		err = &privdir.UnsafeError{Path: dir, Why: "is not a directory", Fix: "remove it"}
+	}
+	var d *privdir.Dir
+	if err == nil {
+		d, err = privdir.Open(dir, false)
+	}
 	if err != nil {
 		return []File{{Layer: layer, Path: dir, State: NotLoaded, Err: err}}
 	}
@@ -201,6 +227,11 @@ func read(dir string, layer Layer) []File {
 			files = append(files, f)
 			break
 		}
+		if pinned != nil && !pinned(f.Path) {
+			f.State = Untrusted
+			files = append(files, f)
+			continue
+		}
 		f.Rule, f.Hash, f.Err = load(d, name, f.Path)
 		if f.Err != nil {
 			f.State = NotLoaded
@@ -213,14 +244,7 @@ func read(dir string, layer Layer) []File {
 // load reads the rule file name of d, refusing it before reading when it
 // is too large, and parses it.
 func load(d *privdir.Dir, name, path string) (*declare.Rule, string, error) {
-	fi, err := d.Lstat(name)
-	if err == nil && fi.Mode().IsRegular() && fi.Size() > declare.MaxFileBytes {
-		err = &declare.Error{Source: path, Msg: fmt.Sprintf("%d bytes: a rule file holds at most %d", fi.Size(), declare.MaxFileBytes)}
-	}
-	var src []byte
-	if err == nil {
-		src, err = d.ReadFile(name)
-	}
+	src, err := readFile(d, name, path, "a rule file", declare.MaxFileBytes)
 	if err != nil {
 		var de *declare.Error
 		var ue *privdir.UnsafeError
@@ -233,6 +257,36 @@ func load(d *privdir.Dir, name, path string) (*declare.Rule, string, error) {
 	hash := hex.EncodeToString(sum[:])
 	r, err := declare.Parse(name, path, src)
 	return r, hash, err
+}
+
+// readFile reads the file name of d (kind says what it is, for messages),
+// at most max bytes, as privdir checks
+// a file (the user's, writable by no one else, no link followed), and
+// refuses what is not a regular file or is larger before reading it. A
+// FIFO or a device is never opened for reading: the open is non-blocking
+// for the moment between the check and the open.
+func readFile(d *privdir.Dir, name, path, kind string, max int64) ([]byte, error) {
+	fi, err := d.Lstat(name)
+	switch {
+	case err != nil:
+		return nil, err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return nil, &privdir.UnsafeError{Path: path, Why: "is a symbolic link", Fix: "shrinkrun does not follow links to rule files; remove it"}
+	case !fi.Mode().IsRegular():
+		return nil, &privdir.UnsafeError{Path: path, Why: "is not a regular file", Fix: "remove it"}
+	case fi.Size() > max:
+		return nil, &declare.Error{Source: path, Msg: fmt.Sprintf("%d bytes: %s holds at most %d", fi.Size(), kind, max)}
+	}
+	f, err := d.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(src)) > max {
+		err = &declare.Error{Source: path, Msg: fmt.Sprintf("more than %d bytes: %s holds at most %d", max, kind, max)}
+	}
+	return src, err
 }
 
 // unwrapPath drops a *PathError's path, which the caller names already.
@@ -256,26 +310,72 @@ func noticeName(key string) string {
 // without a symbolic link, so a file is trusted however the working
 // directory was reached; a link inside the repository is not resolved, so
 // a repository cannot borrow another's trust by linking to its files.
-func ReadProject(root string) []File {
+//
+// Neither .shrinkrun nor its rules directory may be a link: what a
+// repository holds is read, never what it points at.
+func ReadProject(root string) []File { return readProject(root, nil) }
+
+// readProject is ReadProject; pinned, when not nil, names the files to
+// read: the others are Untrusted, and not read (Find: a cloned
+// repository's rule files cost a command only their names).
+func readProject(root string, pinned func(path string) bool) []File {
 	dir := ProjectDir(root)
-	if _, err := os.Stat(dir); err != nil {
-		return read(dir, Project) // no directory: nothing; or the error, said
+	if missing, err := CheckProject(root, false); missing {
+		return nil
+	} else if err != nil {
+		var ue *privdir.UnsafeError
+		path := dir
+		if errors.As(err, &ue) {
+			path = ue.Path
+		}
+		return []File{{Layer: Project, Path: path, State: NotLoaded, Err: err}}
 	}
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		dir = ProjectDir(real)
 	}
-	return read(dir, Project)
+	return read(dir, Project, pinned)
+}
+
+// CheckProject checks the repository's .shrinkrun and its rules directory
+// before anything in them is read or written: each must be a directory of
+// the repository, not a link to one elsewhere (nor a FIFO, which opening
+// would wait on). missing is true when one does not exist; create makes
+// them (0700) instead.
+func CheckProject(root string, create bool) (missing bool, err error) {
+	for _, p := range []string{filepath.Join(root, ".shrinkrun"), ProjectDir(root)} {
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) && create {
+			if err = os.Mkdir(p, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
+				fi, err = os.Lstat(p)
+			}
+		}
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return true, nil
+		case err != nil:
+			return false, err
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return false, &privdir.UnsafeError{Path: p, Why: "is a symbolic link", Fix: "shrinkrun reads and writes a repository's rule files only in a directory of its own; make it one"}
+		case !fi.IsDir():
+			return false, &privdir.UnsafeError{Path: p, Why: "is not a directory", Fix: "remove it"}
+		}
+	}
+	return false, nil
 }
 
 // HashFile returns the SHA-256 (hex) of the file at path, read as a rule
 // file is: through its directory, checked, not following a link.
 func HashFile(path string) (string, error) {
-	d, err := privdir.Open(filepath.Dir(path), false)
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return "", &privdir.UnsafeError{Path: dir, Why: "is not a directory", Fix: "remove it"}
+	}
+	d, err := privdir.Open(dir, false)
 	if err != nil {
 		return "", err
 	}
 	defer d.Close()
-	src, err := d.ReadFile(filepath.Base(path))
+	src, err := readFile(d, filepath.Base(path), path, "a rule file", declare.MaxFileBytes)
 	if err != nil {
 		return "", unwrapPath(err)
 	}

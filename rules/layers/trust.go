@@ -32,16 +32,9 @@ const maxTrustBytes = 1 << 20
 // write in it). A missing store trusts nothing.
 func ReadTrust(state *privdir.Dir) (Trust, error) {
 	t := Trust{}
-	fi, err := state.Lstat(TrustFile)
+	data, err := readFile(state, TrustFile, filepath.Join(state.Path(), TrustFile), "a trust store", maxTrustBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return t, nil
-	}
-	if err == nil && fi.Size() > maxTrustBytes {
-		err = fmt.Errorf("%s: %d bytes, more than a trust store holds", filepath.Join(state.Path(), TrustFile), fi.Size())
-	}
-	var data []byte
-	if err == nil {
-		data, err = state.ReadFile(TrustFile)
 	}
 	if err != nil {
 		return t, err

@@ -240,7 +240,7 @@ func checkBlock(r *summarize.Run, block []byte) []string {
 		f := readPip(r.Stdout, r.Stderr)
 		problems = append(problems, checkPip(r, p, f)...)
 	case "bash.unittest":
-		more, req := checkUnittest(r, p, readUnittest(r.Stdout, r.Stderr))
+		more, req := checkUnittest(r, p, readUnittest(r.Stdout, r.Stderr, !r.Partial()))
 		problems = append(problems, more...)
 		required = append(required, req...)
 	}

@@ -160,6 +160,9 @@ func Unittest(r *summarize.Run) *summarize.Body {
 	}
 	summarize.ReadLines(u, r.Lines(r.Stdout), r.Lines(r.Stderr))
 
+	if !r.Partial() {
+		u.runs = closedRuns(u.runs)
+	}
 	b := &summarize.Body{}
 	b.Field("exit_code", r.ExitCodeValue())
 	var stated []utRun
@@ -232,6 +235,20 @@ func Unittest(r *summarize.Run) *summarize.Body {
 	u.addNames(b, shown)
 	addPyExcerpt(b, "output_excerpt", excerpt, excerptLost)
 	return b
+}
+
+// closedRuns returns the runs of a whole output: those whose Ran line has
+// its blank line and status under it, as the text runner prints them. A
+// Ran line alone is a line a test printed (a report formatter's sample),
+// not a run; only a cut (| grep Ran, | head) leaves a real one alone.
+func closedRuns(runs []utRun) []utRun {
+	kept := runs[:0]
+	for _, run := range runs {
+		if run.ran == "" || run.status != "" {
+			kept = append(kept, run)
+		}
+	}
+	return kept
 }
 
 // addNames adds the lists of the failing, erroring and unexpectedly

@@ -465,6 +465,29 @@ echo "== unit tests"
 python3 -m unittest
 EOF
 	capture unittest script billing 'bash ci.sh' output
+
+	# printed: a test that prints a line in unittest's words (a report
+	# formatter's sample, "Ran 3 tests in 0.100s") in a run of its own:
+	# the printed line is no run.
+	mkdir -p "$ROOT/printed/tests"
+	touch "$ROOT/printed/tests/__init__.py"
+	cat >"$ROOT/printed/tests/test_report.py" <<'EOF'
+import unittest
+
+
+def summary(n, seconds):
+    return "Ran %d tests in %.3fs" % (n, seconds)
+
+
+class SummaryTest(unittest.TestCase):
+    def test_prints_sample(self):
+        print(summary(3, 0.1))
+        self.assertTrue(summary(3, 0.1).startswith("Ran 3 tests"))
+
+    def test_one_test(self):
+        self.assertEqual(summary(1, 0), "Ran 1 test in 0.000s")
+EOF
+	capture unittest printed printed 'python3 -m unittest -v'
 fi
 
 # ------------------------------------------------------------------ django
