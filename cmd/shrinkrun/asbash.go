@@ -27,16 +27,19 @@ func asBash(argv0 string) bool {
 }
 
 // bashMain is shrinkrun started as bash. It is bash for everything it does
-// not summarize: it finds the real bash (never itself), takes its own
-// directory off PATH, and replaces itself with the real bash, the same
+// not summarize or cut: it finds the real bash (never itself), takes its
+// own directory off PATH, and replaces itself with the real bash, the same
 // arguments and the same environment, so a script, a -c string, any flag,
 // a login or interactive shell, stdin, $0 and the exit status are bash's
 // own. It summarizes only `bash [--norc] [--noprofile] [-l] -c STRING`
 // where STRING, or the command inside the client's own wrapper around it
 // (Gemini CLI's), is one a rule recognizes; then the real bash runs with
 // those same arguments, its output captured, and the block is printed.
-// The client decided its permission on the command before it started
-// bash, so nothing here changes what is allowed.
+// Any other `bash [--norc] [--noprofile] -c STRING` whose output a client
+// collects runs the real bash with those arguments through the relay, as
+// shrinkrun -c would: byte for byte up to the client's limit, cut by shape
+// past it (relayed). The client decided its permission on the command
+// before it started bash, so nothing here changes what is allowed.
 func bashMain(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sh, err := findBash(argv[0], os.Getenv("PATH"))
 	if err != nil {
@@ -44,8 +47,11 @@ func bashMain(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 127
 	}
 	os.Setenv("PATH", sh.pathEnv)
-	if inv, ok := sh.summarized(argv[1:]); ok {
+	if inv, ok := sh.summarized(argv); ok {
 		return inv.execute(stdin, stdout, stderr)
+	}
+	if inv, ok := sh.relayed(argv, stdin, stdout, stderr); ok {
+		return relayAsBash(inv, stdin, stdout, stderr)
 	}
 	return sh.exec(argv, stderr)
 }
@@ -155,11 +161,12 @@ func bashCommandString(args []string) (string, bool) {
 	return "", false
 }
 
-// summarized returns the invocation that summarizes args, when they are a
-// command string a rule recognizes (inside its client's wrapper or not) and
-// summaries are on. The real bash runs with exactly args.
-func (sh bashShell) summarized(args []string) (*invocation, bool) {
-	s, ok := bashCommandString(args)
+// summarized returns the invocation that summarizes argv, when its
+// arguments are a command string a rule recognizes (inside its client's
+// wrapper or not) and summaries are on. The real bash runs with exactly
+// those arguments.
+func (sh bashShell) summarized(argv []string) (*invocation, bool) {
+	s, ok := bashCommandString(argv[1:])
 	if !ok || setting.Disabled(os.Getenv) {
 		return nil, false
 	}
@@ -173,6 +180,46 @@ func (sh bashShell) summarized(args []string) (*invocation, bool) {
 	if rules.String(inner).Rule == "" {
 		return nil, false
 	}
+	inv, ok := sh.invocation(inner, argv)
+	return inv, ok && inv.class.Rule != ""
+}
+
+// relayed returns the invocation that relays argv, when its arguments are
+// a command string (not a login shell's: Copilot CLI reads its environment
+// from one, and must get every byte) whose output a client collects, with
+// summaries and the cut on: past the client's limit it is cut by shape, as
+// any pass-through. The real bash runs with exactly those arguments.
+func (sh bashShell) relayed(argv []string, stdin io.Reader, stdout, stderr io.Writer) (*invocation, bool) {
+	s, ok := bashCommandString(argv[1:])
+	if !ok || loginArgs(argv[1:]) {
+		return nil, false
+	}
+	inner := s
+	if in, ok := classify.GeminiEnvelope(s); ok {
+		inner = in
+	}
+	inv, ok := sh.invocation(inner, argv)
+	if !ok || inv.raw {
+		return nil, false
+	}
+	way, _ := inv.passWayFor(stdin, stdout, stderr)
+	return inv, way == byRelay
+}
+
+// loginArgs reports whether bash's arguments make it a login shell.
+func loginArgs(args []string) bool {
+	for _, a := range args {
+		if a == "-l" || a == "--login" || a == "-lc" {
+			return true
+		}
+	}
+	return false
+}
+
+// invocation is shrinkrun -c inner for the client the link was installed
+// for, run as the real bash with exactly argv's arguments and its $0
+// (bashArgv).
+func (sh bashShell) invocation(inner string, argv []string) (*invocation, bool) {
 	var flags []string
 	if client := cmp.Or(sh.client, clients.Detect(os.Getenv)); client != "" {
 		flags = []string{"--agent", string(client)}
@@ -182,11 +229,25 @@ func (sh bashShell) summarized(args []string) (*invocation, bool) {
 		return nil, false
 	}
 	inv, err := newInvocation(opts, words)
-	if err != nil || inv.class.Rule == "" {
+	if err != nil {
 		return nil, false
 	}
-	inv.cmd = runner.Command{Argv: append([]string{sh.real}, args...)}
+	inv.list = nil
+	inv.cmd = runner.Command{Argv: sh.bashArgv(argv)}
 	return inv, true
+}
+
+// relayAsBash relays the real bash's output (startPass) and ends as the
+// real bash did: with its exit status, or, when a signal killed it, killed
+// by that signal (dieBy), as the client's own bash would have been.
+func relayAsBash(inv *invocation, stdin io.Reader, stdout, stderr io.Writer) int {
+	p := inv.startPass(stdin, stdout, stderr)
+	st := p.run(inv.cmd)
+	code := p.end(st)
+	if st.StartErr == nil && !st.Exited && st.Signal != 0 {
+		dieBy(st.Signal)
+	}
+	return code
 }
 
 // exec replaces shrinkrun with the real bash (runner.Exec). $0 stays what
@@ -196,9 +257,17 @@ func (sh bashShell) summarized(args []string) (*invocation, bool) {
 // (-bash from a login program) becomes the path too. It returns only when
 // the exec failed.
 func (sh bashShell) exec(argv []string, stderr io.Writer) int {
+	return finish(runner.Exec(runner.Command{Argv: sh.bashArgv(argv)}, nil), stderr)
+}
+
+// bashArgv is argv for the real bash: its path in place of the link's,
+// or the bare word bash when the client named it bare and the real bash is
+// the one PATH finds once the link's directory is off it, so that $0 and
+// bash's messages read as without shrinkrun.
+func (sh bashShell) bashArgv(argv []string) []string {
 	args := append([]string{sh.real}, argv[1:]...)
 	if argv[0] == "bash" && sh.onPath {
 		args[0] = argv[0]
 	}
-	return finish(runner.Exec(runner.Command{Argv: args}, nil), stderr)
+	return args
 }

@@ -158,16 +158,62 @@ func TestBashDifferential(t *testing.T) {
 	}
 }
 
-// TestBashIsExec checks that what shrinkrun does not summarize is bash in
-// shrinkrun's own process: $$ is the pid the client started.
+// TestBashIsExec checks that what shrinkrun neither summarizes nor relays
+// is bash in shrinkrun's own process: $$ is the pid the client started. A
+// login shell's command string (Copilot CLI's environment snapshot), a
+// script on stdin, and any command string with the cut turned off.
 func TestBashIsExec(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
 	link := bashLink(t)
-	r := runShell(t, t.TempDir(), filepath.Join(link, "bash"), []string{"-c", `echo $$`}, "", []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()})
-	if got := strings.TrimSpace(r.stdout); got != strconv.Itoa(r.pid) {
-		t.Errorf("$$ = %q, the started process was %d", got, r.pid)
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		env   []string
+	}{
+		{args: []string{"-l", "-c", `echo $$`}},
+		{args: []string{"-s"}, stdin: "echo $$\n"},
+		{args: []string{"-c", `echo $$`}, env: []string{"SHRINKRUN_CUT=0"}},
+	} {
+		r := runShell(t, t.TempDir(), filepath.Join(link, "bash"), c.args, c.stdin, append(c.env, env...))
+		if got := strings.TrimSpace(r.stdout); got != strconv.Itoa(r.pid) {
+			t.Errorf("%q %v: $$ = %q, the started process was %d", c.args, c.env, got, r.pid)
+		}
+	}
+}
+
+// TestBashRelays checks that a command string no rule recognizes, whose
+// output the client collects, runs through the relay: byte for byte below
+// the limit, cut by shape past it, with the real bash's exit status, and
+// killed by the signal that killed the real bash, as the client's own bash
+// would have been.
+func TestBashRelays(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	link := bashLink(t)
+	home := t.TempDir()
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "SHRINKRUN_CUT_LIMIT=20000"}
+	bash := filepath.Join(link, "bash")
+	small := runShell(t, t.TempDir(), bash, []string{"-c", "seq 1 3000"}, "", env)
+	want := runShell(t, t.TempDir(), "/bin/bash", []string{"-c", "seq 1 3000"}, "", env)
+	if small != (shellRun{stdout: want.stdout, stderr: want.stderr, status: want.status, pid: small.pid}) {
+		t.Errorf("below the limit: %s, %d bytes, want %s, %d bytes", small.status, len(small.stdout), want.status, len(want.stdout))
+	}
+	big := runShell(t, t.TempDir(), bash, []string{"-c", "seq 1 30000; echo 'ERROR: the one that matters' >&2; exit 3"}, "", env)
+	if big.status != "exit 3" || len(big.stdout)+len(big.stderr) > 20000 ||
+		!strings.Contains(big.stdout, "[shrinkrun: output cut by shape from 30001 lines") ||
+		!strings.Contains(big.stderr, "ERROR: the one that matters") {
+		t.Errorf("past the limit: %s, stdout %d bytes:\n%s\nstderr: %q", big.status, len(big.stdout), big.stdout, big.stderr)
+	}
+	for _, sig := range []string{"TERM", "SEGV", "USR1"} {
+		got := runShell(t, t.TempDir(), bash, []string{"-c", "kill -" + sig + " $$"}, "", env)
+		want := runShell(t, t.TempDir(), "/bin/bash", []string{"-c", "kill -" + sig + " $$"}, "", env)
+		if got.status != want.status {
+			t.Errorf("kill -%s: %s, want %s as bash", sig, got.status, want.status)
+		}
 	}
 }
 
