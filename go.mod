@@ -9,8 +9,6 @@ require (
 	mvdan.cc/sh/v3 v3.14.1
 )
 
-require github.com/BurntSushi/toml v1.6.0 // indirect
-
 require (
 	github.com/dlclark/regexp2/v2 v2.5.1
 	github.com/rogpeppe/go-internal v1.16.0
