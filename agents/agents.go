@@ -13,6 +13,7 @@
 package agents
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -51,6 +52,7 @@ type Env struct {
 // the entry that runs `shrinkrun hook NAME`.
 type Agent struct {
 	Name    hook.Agent
+	Title   string // the agent's name in messages
 	Event   string // the key under "hooks"
 	Matcher string // the tool name the entry matches
 	Timeout int    // seconds, or milliseconds for Gemini CLI
@@ -62,6 +64,12 @@ type Agent struct {
 	// no permission outcome changes. A shrinkrun hook found in the file
 	// (from an older shrinkrun) is removed by Install.
 	Prefix bool
+	// Shell is set for opencode, whose route is its shell setting: the
+	// settings' "shell" names shrinkrun's bash link (LinkPath, made by init),
+	// which opencode's bash tool runs as `SHELL -c COMMAND` once it has
+	// decided the command's permission on the command as written. Install's
+	// bin is then the link.
+	Shell bool
 	// Refused says why Install refuses this agent's route, when it does:
 	// the route would change permission outcomes (Gemini CLI). Uninstall
 	// and Status still work, for what an older shrinkrun installed.
@@ -76,22 +84,30 @@ var All = []*Agent{
 		// ~/.claude/settings.json; for a project, settings.local.json, which
 		// Claude Code keeps out of git: the entry holds a path on this
 		// machine.
-		Name: hook.Claude, Event: "PreToolUse", Matcher: "Bash", Timeout: 10, Prefix: true,
+		Name: hook.Claude, Title: "Claude Code", Event: "PreToolUse", Matcher: "Bash", Timeout: 10, Prefix: true,
 		user:    func(e Env) string { return filepath.Join(dirOr(e, "CLAUDE_CONFIG_DIR", ".claude"), "settings.json") },
 		project: filepath.Join(".claude", "settings.local.json"),
 	},
 	{
-		Name: hook.Codex, Event: "PreToolUse", Matcher: "Bash", Timeout: 10,
+		Name: hook.Codex, Title: "Codex", Event: "PreToolUse", Matcher: "Bash", Timeout: 10,
 		user:    func(e Env) string { return filepath.Join(dirOr(e, "CODEX_HOME", ".codex"), "hooks.json") },
 		project: filepath.Join(".codex", "hooks.json"),
 	},
 	{
-		Name: hook.Gemini, Event: "BeforeTool", Matcher: "run_shell_command", Timeout: 10000, Named: true,
+		Name: hook.Gemini, Title: "Gemini CLI", Event: "BeforeTool", Matcher: "run_shell_command", Timeout: 10000, Named: true,
 		Refused: "Gemini CLI 0.61 checks its policy against the command a BeforeTool hook returns, so rewriting a command changes which of your rules apply " +
-			"(an allowed `cargo test` is refused, a denied one would run); the hook therefore rewrites nothing, and there is no other route. " +
-			"Use the prompt route: shrinkrun prompt >> GEMINI.md (docs/agents.md)",
+			"(an allowed `cargo test` is refused, a denied one would run); the hook therefore rewrites nothing. " +
+			"shrinkrun init gemini installs the shell route instead: shrinkrun's bash first on the PATH Gemini CLI starts with (docs/agents.md)",
 		user:    func(e Env) string { return filepath.Join(e.Home, ".gemini", "settings.json") },
 		project: filepath.Join(".gemini", "settings.json"),
+	},
+	{
+		// opencode's global config, or opencode.json in the project.
+		Name: "opencode", Title: "opencode", Shell: true,
+		user: func(e Env) string {
+			return filepath.Join(dirOr(e, "XDG_CONFIG_HOME", ".config"), "opencode", "opencode.json")
+		},
+		project: "opencode.json",
 	},
 }
 
@@ -103,10 +119,16 @@ func dirOr(e Env, name, def string) string {
 	return filepath.Join(e.Home, def)
 }
 
+// Client is the agent's name in messages.
+func (a *Agent) Client() string { return a.Title }
+
 // Route names what shrinkrun installs for this agent, for messages.
 func (a *Agent) Route() string {
-	if a.Prefix {
+	switch {
+	case a.Prefix:
 		return "shell prefix"
+	case a.Shell:
+		return "shell setting"
 	}
 	return "hook"
 }
@@ -181,6 +203,7 @@ type Installed struct {
 	Command string // as written in the file
 	Bin     string // the binary it runs
 	Prefix  bool   // the CLAUDE_CODE_SHELL_PREFIX entry, not a hook
+	Shell   bool   // opencode's shell setting naming the bash link (Bin)
 	group   int    // index in the event array
 	hook    int    // index in the group's hooks array
 	alone   bool   // the group holds only shrinkrun hooks
@@ -212,6 +235,9 @@ func (a *Agent) find(root *node) []Installed {
 	var found []Installed
 	if _, bin, ok := a.prefixOf(root); ok {
 		found = append(found, Installed{Command: bin, Bin: bin, Prefix: true})
+	}
+	if _, link, ok := a.shellOf(root); ok {
+		found = append(found, Installed{Command: link, Bin: link, Shell: true})
 	}
 	ev := root.member("hooks").member(a.Event)
 	if ev == nil || ev.kind != '[' {
@@ -297,8 +323,11 @@ func orEmpty(src []byte) []byte {
 // exactly that entry is already there. Entries that run another shrinkrun
 // binary are replaced.
 func (a *Agent) added(src []byte, bin string) ([]byte, error) {
-	if a.Prefix {
+	switch {
+	case a.Prefix:
 		return a.addedPrefix(src, bin)
+	case a.Shell:
+		return a.addedShell(src, bin)
 	}
 	cmd, err := a.HookCommand(bin)
 	if err != nil {
@@ -350,6 +379,16 @@ func (a *Agent) removed(src []byte) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if a.Prefix {
+			out, err := removedAllow(src, ClaudeShowRule)
+			if err != nil {
+				return nil, err
+			}
+			if !bytes.Equal(out, src) {
+				src = out
+				continue
+			}
+		}
 		if env := root.member("env"); a.Prefix && env != nil && env.kind == '{' {
 			if i := a.ownEnv(root); i >= 0 {
 				if len(env.vals) == 1 {
@@ -360,9 +399,13 @@ func (a *Agent) removed(src []byte) ([]byte, error) {
 				continue
 			}
 		}
+		if _, _, ok := a.shellOf(root); ok {
+			src = removeItem(src, root, slices.Index(root.keys, "shell"))
+			continue
+		}
 		var found []Installed
 		for _, f := range a.find(root) {
-			if !f.Prefix {
+			if !f.Prefix && !f.Shell {
 				found = append(found, f)
 			}
 		}
@@ -426,7 +469,7 @@ func (a *Agent) addedPrefix(src []byte, bin string) ([]byte, error) {
 	}
 	found := a.find(root)
 	if ag := env.member(agentKey); cur == bin && len(found) == 1 && ag != nil && ag.kind == '"' && ag.str == string(a.Name) {
-		return src, nil
+		return addedAllow(src, ClaudeShowRule)
 	}
 	if src, err = a.removed(src); err != nil {
 		return nil, err
@@ -437,7 +480,10 @@ func (a *Agent) addedPrefix(src []byte, bin string) ([]byte, error) {
 	st := fileStyle(src, root)
 	env = root.member("env")
 	if env == nil {
-		return appendItem(src, root, st, "env", map[string]string{prefixKey: bin, agentKey: string(a.Name)})
+		if src, err = appendItem(src, root, st, "env", map[string]string{prefixKey: bin, agentKey: string(a.Name)}); err != nil {
+			return nil, err
+		}
+		return addedAllow(src, ClaudeShowRule)
 	}
 	if src, err = appendItem(src, env, st, prefixKey, bin); err != nil {
 		return nil, err
@@ -445,5 +491,48 @@ func (a *Agent) addedPrefix(src []byte, bin string) ([]byte, error) {
 	if root, err = parseSettings(src); err != nil {
 		return nil, err
 	}
-	return appendItem(src, root.member("env"), st, agentKey, string(a.Name))
+	if src, err = appendItem(src, root.member("env"), st, agentKey, string(a.Name)); err != nil {
+		return nil, err
+	}
+	return addedAllow(src, ClaudeShowRule)
+}
+
+// shellOf returns the "shell" setting and the bash link it names, when it
+// names one shrinkrun made for this agent.
+func (a *Agent) shellOf(root *node) (*node, string, bool) {
+	if !a.Shell {
+		return nil, "", false
+	}
+	v := root.member("shell")
+	if v == nil || v.kind != '"' || !isLinkPath(v.str, string(a.Name)) {
+		return v, "", false
+	}
+	return v, v.str, true
+}
+
+// addedShell is added for opencode: the "shell" setting naming the bash
+// link. A shell the user set is not replaced.
+func (a *Agent) addedShell(src []byte, link string) ([]byte, error) {
+	if !filepath.IsAbs(link) || !isLinkPath(link, string(a.Name)) {
+		return nil, fmt.Errorf("%q is not a bash link shrinkrun makes for %s", link, a.Name)
+	}
+	src = orEmpty(src)
+	root, err := parseSettings(src)
+	if err != nil {
+		return nil, err
+	}
+	v, cur, ours := a.shellOf(root)
+	switch {
+	case v != nil && !ours:
+		return nil, fmt.Errorf("\"shell\" is already set (%s): shrinkrun would replace your shell; remove it first", src[v.start:v.end])
+	case cur == link:
+		return src, nil
+	}
+	if src, err = a.removed(src); err != nil {
+		return nil, err
+	}
+	if root, err = parseSettings(src); err != nil {
+		return nil, err
+	}
+	return appendItem(src, root, fileStyle(src, root), "shell", link)
 }

@@ -11,6 +11,15 @@ import (
 
 const bin = "/opt/shrinkrun/bin/shrinkrun"
 
+// entryFor is what Install is given for a: the shrinkrun binary, or the
+// bash link for a shell setting.
+func entryFor(a *Agent) string {
+	if a.Shell {
+		return "/home/u/.local/share/shrinkrun/shell/" + string(a.Name) + "/bash"
+	}
+	return bin
+}
+
 func agent(t *testing.T, name hook.Agent) *Agent {
 	t.Helper()
 	a, ok := Lookup(string(name))
@@ -79,6 +88,7 @@ func TestRoundTrip(t *testing.T) {
 				if err := os.WriteFile(path, []byte(start), 0o600); err != nil {
 					t.Fatal(err)
 				}
+				bin := entryFor(a)
 				c := install(t, a, path, bin)
 				if !c.Changed() || c.Backup != path+BackupSuffix {
 					t.Fatalf("install: changed=%v backup=%q", c.Changed(), c.Backup)
@@ -121,13 +131,20 @@ func TestInsertLayout(t *testing.T) {
   "env": {
     "CLAUDE_CODE_SHELL_PREFIX": "/opt/shrinkrun/bin/shrinkrun",
     "SHRINKRUN_AGENT": "claude"
+  },
+  "permissions": {
+    "allow": [
+      "Bash(shrinkrun show:*)"
+    ]
   }
 }
 `},
-		{hook.Claude, "{\n\t\"env\": {\n\t\t\"FOO\": \"1\"\n\t}\n}\n", "{\n\t\"env\": {\n\t\t\"FOO\": \"1\",\n\t\t\"CLAUDE_CODE_SHELL_PREFIX\": \"/opt/shrinkrun/bin/shrinkrun\",\n\t\t\"SHRINKRUN_AGENT\": \"claude\"\n\t}\n}\n"},
+		{hook.Claude, "{\n\t\"env\": {\n\t\t\"FOO\": \"1\"\n\t}\n}\n", "{\n\t\"env\": {\n\t\t\"FOO\": \"1\",\n\t\t\"CLAUDE_CODE_SHELL_PREFIX\": \"/opt/shrinkrun/bin/shrinkrun\",\n\t\t\"SHRINKRUN_AGENT\": \"claude\"\n\t},\n\t\"permissions\": {\n\t\t\"allow\": [\n\t\t\t\"Bash(shrinkrun show:*)\"\n\t\t]\n\t}\n}\n"},
+		// The rule joins the user's allow list.
+		{hook.Claude, "{\n  \"permissions\": {\n    \"allow\": [\"Bash(git status:*)\"]\n  }\n}\n", "{\n  \"permissions\": {\n    \"allow\": [\"Bash(git status:*)\", \"Bash(shrinkrun show:*)\"]\n  },\n  \"env\": {\n    \"CLAUDE_CODE_SHELL_PREFIX\": \"/opt/shrinkrun/bin/shrinkrun\",\n    \"SHRINKRUN_AGENT\": \"claude\"\n  }\n}\n"},
 		// An older shrinkrun's hook goes; the prefix takes its place.
 		{hook.Claude, `{"model":"opus","hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"/old/shrinkrun hook claude","timeout":10}]}]}}`,
-			`{"model":"opus", "env": {"CLAUDE_CODE_SHELL_PREFIX":"/opt/shrinkrun/bin/shrinkrun","SHRINKRUN_AGENT":"claude"}}`},
+			`{"model":"opus", "env": {"CLAUDE_CODE_SHELL_PREFIX":"/opt/shrinkrun/bin/shrinkrun","SHRINKRUN_AGENT":"claude"}, "permissions": {"allow":["Bash(shrinkrun show:*)"]}}`},
 		{hook.Gemini, "{\n    \"hooks\": {\n        \"BeforeTool\": [\n            {\"matcher\": \"x\", \"hooks\": []}\n        ]\n    }\n}\n", `{
     "hooks": {
         "BeforeTool": [
@@ -200,15 +217,15 @@ func TestMissingFile(t *testing.T) {
 // agent added a permission rule), only the hook goes, the edit stays, and
 // so does the backup.
 func TestUninstallAfterEdits(t *testing.T) {
-	start := "{\n  \"permissions\": {\n    \"allow\": []\n  },\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"fmt.sh\"}]}\n    ]\n  }\n}\n"
+	start := "{\n  \"permissions\": {\n    \"allow\": [\"Bash(git status:*)\"]\n  },\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"fmt.sh\"}]}\n    ]\n  }\n}\n"
 	path := filepath.Join(t.TempDir(), "settings.json")
 	os.WriteFile(path, []byte(start), 0o644)
 	a := agent(t, hook.Claude)
 	install(t, a, path, bin)
-	edited := strings.Replace(readFile(t, path), `"allow": []`, `"allow": ["Bash(npm test)"]`, 1)
+	edited := strings.Replace(readFile(t, path), `"Bash(git status:*)"`, `"Bash(npm test)", "Bash(git status:*)"`, 1)
 	os.WriteFile(path, []byte(edited), 0o644)
 	c := uninstall(t, a, path)
-	want := strings.Replace(start, `"allow": []`, `"allow": ["Bash(npm test)"]`, 1)
+	want := strings.Replace(start, `"Bash(git status:*)"`, `"Bash(npm test)", "Bash(git status:*)"`, 1)
 	if got := readFile(t, path); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
@@ -330,6 +347,7 @@ func TestPaths(t *testing.T) {
 		hook.Claude: {"/home/u/.claude/settings.json", "/src/p/.claude/settings.local.json"},
 		hook.Codex:  {"/cfg/codex/hooks.json", "/src/p/.codex/hooks.json"},
 		hook.Gemini: {"/home/u/.gemini/settings.json", "/src/p/.gemini/settings.json"},
+		"opencode":  {"/home/u/.config/opencode/opencode.json", "/src/p/opencode.json"},
 	}
 	for _, a := range All {
 		u, err1 := a.Path(User, env)

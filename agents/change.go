@@ -22,6 +22,9 @@ type Change struct {
 	RemoveBackup bool
 	// Note says what happens, in a sentence.
 	Note string
+	// KeepDir keeps the file's directory when the file is removed: a shell
+	// startup file lives in the home directory, which is not the agent's.
+	KeepDir bool
 }
 
 // Changed reports whether applying c would touch the file.
@@ -161,7 +164,9 @@ func (c *Change) Apply() error {
 		}
 		// The agent's directory goes too if it is left empty (it was made
 		// for this file); Remove refuses a directory that is not empty.
-		_ = os.Remove(filepath.Dir(c.Path))
+		if !c.KeepDir {
+			_ = os.Remove(filepath.Dir(c.Path))
+		}
 	} else {
 		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
 			return err

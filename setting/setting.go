@@ -110,7 +110,7 @@ var settings = []setting{
 	{"SHRINKRUN_DISABLE", "1 or 0: true/false, yes/no, on/off", isBool},
 	{"SHRINKRUN_HISTORY", "1 or 0: true/false, yes/no, on/off", isBool},
 	{"SHRINKRUN_CUT", "1 or 0: true/false, yes/no, on/off", isBool},
-	{"SHRINKRUN_AGENT", "claude, codex or gemini", func(s string) bool { return clients.Known(clients.Name(s)) }},
+	{"SHRINKRUN_AGENT", "claude, codex, gemini, opencode, copilot or qwen", func(s string) bool { return clients.Known(clients.Name(s)) }},
 	{"SHRINKRUN_BUDGET", fmt.Sprintf("a number of bytes, at least %d", MinBudget), func(s string) bool {
 		return Budget(func(string) string { return s }, 0) != 0
 	}},

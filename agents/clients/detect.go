@@ -10,7 +10,11 @@ package clients
 //     servers;
 //   - Codex sets CODEX_THREAD_ID (with CODEX_SESSION_ID and
 //     CODEX_TOOL_CALL_ID) for exec_command;
-//   - Gemini CLI sets GEMINI_CLI=1 for run_shell_command.
+//   - Gemini CLI sets GEMINI_CLI=1 for run_shell_command;
+//   - opencode sets OPENCODE=1 (with AGENT=1) in its own environment,
+//     which its bash tool passes on;
+//   - Copilot CLI sets COPILOT_CLI=1 for its shell tool;
+//   - Qwen Code sets QWEN_CODE=1 for run_shell_command.
 var markers = []struct {
 	name Name
 	env  string
@@ -18,6 +22,9 @@ var markers = []struct {
 	{Claude, "CLAUDECODE"},
 	{Codex, "CODEX_THREAD_ID"},
 	{Gemini, "GEMINI_CLI"},
+	{Opencode, "OPENCODE"},
+	{Copilot, "COPILOT_CLI"},
+	{Qwen, "QWEN_CODE"},
 }
 
 // Marked lists the clients whose marker is set in the environment, in a

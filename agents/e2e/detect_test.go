@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,26 +11,15 @@ import (
 // clients.Detect, given that environment, names the client: the markers
 // are the ones the installed versions set for their commands.
 func TestDetect(t *testing.T) {
-	for _, name := range []clients.Name{clients.Claude, clients.Codex, clients.Gemini} {
+	for _, name := range clients.All {
 		t.Run(string(name), func(t *testing.T) {
 			client(t, string(name))
 			s := newScratch(t, "env")
-			var r runResult
-			switch name {
-			case clients.Claude:
-				r = s.runClaude(s.repo, "--allowedTools", "Bash").runResult
-			case clients.Codex:
-				s.codexConfig("")
-				r = s.runCodex(s.repo)
-			case clients.Gemini:
-				s.geminiSettings("", false)
-				s.write(filepath.Join(s.home, ".gemini", "policies", "e2e.toml"),
-					"[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\npriority = 100\n")
-				r = s.runGemini(s.repo)
-			}
+			r := s.allowAll(name, false)(s.repo)
 			env := map[string]string{}
 			for _, line := range strings.Split(r.result(), "\n") {
-				// Gemini CLI puts "Output: " before the first line.
+				// Gemini CLI and Qwen Code put "Output: " before the first
+				// line.
 				k, v, ok := strings.Cut(strings.TrimPrefix(line, "Output: "), "=")
 				if ok {
 					env[k] = v

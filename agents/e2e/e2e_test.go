@@ -31,6 +31,28 @@ func clientsDir() string {
 	return "/tmp/shrinkrun-ci/agents"
 }
 
+// moreClientsDir is where .ci/deps.d/agents-more.sh installs opencode,
+// Copilot CLI and Qwen Code.
+func moreClientsDir() string {
+	if d := os.Getenv("SHRINKRUN_AGENTS_MORE_DIR"); d != "" {
+		return d
+	}
+	return "/tmp/shrinkrun-ci/agents-more"
+}
+
+// clientPath is an installed client's executable, looked for in both
+// install directories.
+func clientPath(name string) (string, error) {
+	var err error
+	for _, d := range []string{clientsDir(), moreClientsDir()} {
+		p := filepath.Join(d, "node_modules", ".bin", name)
+		if _, err = os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", err
+}
+
 // work holds what every run shares, made once: the shrinkrun binary and
 // the fixtures.
 var work struct {
@@ -82,9 +104,9 @@ func client(t *testing.T, name string) string {
 	if runtime.GOOS != "linux" {
 		t.Skip("the clients are installed for Linux only")
 	}
-	p := filepath.Join(clientsDir(), "node_modules", ".bin", name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s is not installed (.ci/deps.d/agents.sh installs it): %v", name, err)
+	p, err := clientPath(name)
+	if err != nil {
+		t.Skipf("%s is not installed (.ci/deps.d/agents.sh and agents-more.sh install it): %v", name, err)
 	}
 	prepare(t)
 	return p
@@ -98,6 +120,8 @@ type scratch struct {
 	crate      string
 	env        []string
 	model      *fakeModel
+	// longRun bounds a run by 900 s instead of 120: a whole session.
+	longRun bool
 }
 
 func newScratch(t *testing.T, command string) *scratch {
@@ -198,14 +222,19 @@ func (r runResult) result() string {
 	return r.results[0]
 }
 
-// runClient runs a client in dir with `timeout 120`, with the scratch
+// runClient runs a client in dir with `timeout 120` (900 for a long run,
+// the session benchmark's), with the scratch
 // environment plus extra, and collects what the model received and what
 // shrinkrun recorded in its history.
 func (s *scratch) runClient(dir string, extra []string, argv ...string) runResult {
 	s.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 130*time.Second)
+	limit := 120
+	if s.longRun {
+		limit = 900
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(limit+10)*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "timeout", append([]string{"120"}, argv...)...)
+	cmd := exec.CommandContext(ctx, "timeout", append([]string{fmt.Sprint(limit)}, argv...)...)
 	cmd.Dir = dir
 	cmd.Env = append(append([]string{}, s.env...), extra...)
 	var out, errb bytes.Buffer
@@ -219,7 +248,7 @@ func (s *scratch) runClient(dir string, extra []string, argv ...string) runResul
 		s.t.Fatalf("%s: %v", argv[0], err)
 	}
 	if r.exit == 124 {
-		s.t.Fatalf("%s timed out after 120 s\nstderr: %s", filepath.Base(argv[0]), r.stderr)
+		s.t.Fatalf("%s timed out after %d s\nstderr: %s", filepath.Base(argv[0]), limit, r.stderr)
 	}
 	r.history = s.history()
 	return r

@@ -12,44 +12,17 @@ import (
 	"github.com/shrinkrun/shrinkrun/history/tokens"
 )
 
-// visible runs command in one client, without shrinkrun and with it, and
-// returns what the model received each time.
+// visible runs command in one client, without shrinkrun and with its
+// route, everything allowed, and returns what the model received each
+// time.
 func visible(t *testing.T, name, command string) (without, with string) {
 	for i, on := range []bool{false, true} {
-		cmd := command
-		s := newScratch(t, "")
+		s := newScratch(t, command)
 		dir := s.repo
 		if strings.HasPrefix(command, "cargo") {
 			dir = s.crate
 		}
-		var r runResult
-		switch name {
-		case "claude":
-			if on {
-				s.shrinkrun(s.home, "init", "claude")
-			}
-			s.model.command = cmd
-			r = s.runClaude(dir, "--allowedTools", "Bash").runResult
-		case "codex":
-			s.codexConfig("")
-			if on {
-				s.shrinkrun(s.home, "init", "codex")
-				s.trustCodexHooks(dir)
-			}
-			s.model.command = cmd
-			r = s.runCodex(dir, "--dangerously-bypass-approvals-and-sandbox")
-		case "gemini":
-			if on {
-				// No hook keeps Gemini CLI's permissions; the prompt route
-				// has the model write the shrinkrun command itself.
-				cmd = work.shrinkrun + " --agent gemini -- " + command
-			}
-			s.geminiSettings("", false)
-			s.write(filepath.Join(s.home, ".gemini", "policies", "e2e.toml"),
-				"[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\npriority = 100\n")
-			s.model.command = cmd
-			r = s.runGemini(dir)
-		}
+		r := s.allowAll(clients.Name(name), on)(dir)
 		if i == 0 {
 			without = r.result()
 		} else {
@@ -59,8 +32,9 @@ func visible(t *testing.T, name, command string) (without, with string) {
 	return without, with
 }
 
-// measured holds what the model read in the runs of TestClaude and
-// TestCodex that TestModelVisible reports, so they are not run twice.
+// measured holds what the model read in the runs of TestClaude, TestCodex
+// and the shell route's tests that TestModelVisible reports, so they are
+// not run twice.
 var measured = &results{m: map[string][2]string{}}
 
 type results struct {
@@ -89,9 +63,9 @@ func b2i(b bool) int {
 }
 
 // TestModelVisible measures what each client's model reads for a failing
-// cargo test and an 86 KB git diff, with and without shrinkrun, in bytes
-// and o200k_base tokens. The block must reach the model whole: no client
-// may cut it.
+// cargo test and an 86 KB git diff, with and without shrinkrun (its route
+// in each client), in bytes and o200k_base tokens. The block must reach the
+// model whole: no client may cut it.
 func TestModelVisible(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measurement")
@@ -182,12 +156,13 @@ func TestClientLimits(t *testing.T) {
 	}
 }
 
-// clientNames are the clients installed here, of the three; the others are
-// skipped with a note.
+// clientNames are the clients installed here; the others are skipped with
+// a note.
 func clientNames(t *testing.T) []string {
 	var names []string
-	for _, n := range []string{"claude", "codex", "gemini"} {
-		if _, err := os.Stat(filepath.Join(clientsDir(), "node_modules", ".bin", n)); err == nil {
+	for _, c := range clients.All {
+		n := string(c)
+		if _, err := clientPath(n); err == nil {
 			names = append(names, n)
 		} else {
 			t.Logf("%s is not installed: not measured", n)

@@ -18,7 +18,8 @@ import (
 // carries the tool's result has it recorded (what the model would read)
 // and gets a short final answer. Every other request gets that answer too.
 //
-//   - Anthropic Messages (/v1/messages, SSE when asked), tool Bash;
+//   - Anthropic Messages (/v1/messages, SSE when asked), tool Bash (Claude
+//     Code), bash (opencode, Copilot CLI) or run_shell_command (Qwen Code);
 //   - OpenAI Responses (/v1/responses, SSE), tool exec_command (or the
 //     older shell and shell_command);
 //   - Gemini generateContent and streamGenerateContent, tool
@@ -35,6 +36,16 @@ type fakeModel struct {
 	issued  int // tool calls made
 	results []string
 	paths   []string
+	// keep, when set, keeps every request (the session benchmark counts
+	// what the model received over a whole session).
+	keep     bool
+	requests []modelRequest
+}
+
+// modelRequest is one request a client sent, as it came.
+type modelRequest struct {
+	path string
+	body []byte
 }
 
 // startModel serves the fake model on 127.0.0.1 until the test ends.
@@ -66,6 +77,9 @@ func (m *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	m.mu.Lock()
 	m.paths = append(m.paths, r.URL.Path)
+	if m.keep {
+		m.requests = append(m.requests, modelRequest{r.URL.Path, body})
+	}
 	m.mu.Unlock()
 	switch p := r.URL.Path; {
 	case strings.HasPrefix(p, "/v1/messages/count_tokens"):
@@ -124,7 +138,7 @@ func (m *fakeModel) nextMore() (string, int, bool) {
 	if m.issued == 0 || m.issued-1 >= len(m.more) {
 		return "", 0, false
 	}
-	cmd := m.more[m.issued-1]
+	cmd := withRawOutput(m.more[m.issued-1], m.results)
 	m.issued++
 	return cmd, m.issued, true
 }
@@ -175,6 +189,16 @@ func (m *fakeModel) anthropic(w http.ResponseWriter, body []byte) {
 		Tools []struct{ Name string } `json:"tools"`
 	}
 	json.Unmarshal(body, &req)
+	tool := "Bash"
+	for _, t := range req.Tools {
+		if anthropicShellTools[t.Name] {
+			tool = t.Name
+			break
+		}
+	}
+	answer := func(n int, input map[string]any) {
+		m.anthropicAnswer(w, req.Stream, n, tool, input)
+	}
 	// Every result so far is in the conversation (Claude Code sends the
 	// results of successive calls together, and may add text after them):
 	// the ones not recorded yet are new.
@@ -196,25 +220,30 @@ func (m *fakeModel) anthropic(w http.ResponseWriter, body []byte) {
 			m.record(r)
 		}
 		if cmd, n, ok := m.nextMore(); ok {
-			m.anthropicAnswer(w, req.Stream, n, map[string]any{"command": cmd, "description": "Run the command"})
+			answer(n, map[string]any{"command": cmd, "description": "Run the command"})
 			return
 		}
-		m.anthropicAnswer(w, req.Stream, 0, nil)
+		answer(0, nil)
 		return
 	}
 	for _, t := range req.Tools {
-		if t.Name != "Bash" {
+		if !anthropicShellTools[t.Name] {
 			continue
 		}
 		if cmd, n, ok := m.first(); ok {
-			m.anthropicAnswer(w, req.Stream, n, map[string]any{"command": cmd, "description": "Run the command"})
+			answer(n, map[string]any{"command": cmd, "description": "Run the command"})
 			return
 		}
 	}
-	m.anthropicAnswer(w, req.Stream, 0, nil)
+	answer(0, nil)
 }
 
-func (m *fakeModel) anthropicAnswer(w http.ResponseWriter, stream bool, n int, toolInput map[string]any) {
+// anthropicShellTools are the shell tools of the clients that speak the
+// Messages API: Claude Code's Bash, opencode's and Copilot CLI's bash, Qwen
+// Code's run_shell_command. A call is made to the one the request offers.
+var anthropicShellTools = map[string]bool{"Bash": true, "bash": true, "run_shell_command": true}
+
+func (m *fakeModel) anthropicAnswer(w http.ResponseWriter, stream bool, n int, tool string, toolInput map[string]any) {
 	usage := map[string]any{"input_tokens": 10, "output_tokens": 5}
 	block := map[string]any{"type": "text", "text": "done"}
 	start := map[string]any{"type": "text", "text": ""}
@@ -222,8 +251,8 @@ func (m *fakeModel) anthropicAnswer(w http.ResponseWriter, stream bool, n int, t
 	stop := "end_turn"
 	if toolInput != nil {
 		id := fmt.Sprintf("toolu_%02d", n)
-		block = map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": toolInput}
-		start = map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{}}
+		block = map[string]any{"type": "tool_use", "id": id, "name": tool, "input": toolInput}
+		start = map[string]any{"type": "tool_use", "id": id, "name": tool, "input": map[string]any{}}
 		delta = map[string]any{"type": "input_json_delta", "partial_json": js(toolInput)}
 		stop = "tool_use"
 	}
@@ -314,8 +343,17 @@ func (m *fakeModel) gemini(w http.ResponseWriter, stream bool, body []byte) {
 		Tools []struct {
 			FunctionDeclarations []struct{ Name string } `json:"functionDeclarations"`
 		} `json:"tools"`
+		GenerationConfig struct {
+			ResponseMimeType string `json:"responseMimeType"`
+		} `json:"generationConfig"`
 	}
 	json.Unmarshal(body, &req)
+	if req.GenerationConfig.ResponseMimeType == "application/json" {
+		// Gemini CLI's own checks (the next speaker, and past 30 turns a
+		// loop): an empty object is "nothing to report".
+		m.geminiAnswer(w, stream, map[string]any{"text": "{}"})
+		return
+	}
 	if n := len(req.Contents); n > 0 {
 		for _, p := range req.Contents[n-1].Parts {
 			if fr, ok := p["functionResponse"]; ok {

@@ -12,7 +12,6 @@ import (
 	"github.com/shrinkrun/shrinkrun/setting"
 	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/store"
-	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
 const compressHelp = `Usage: shrinkrun compress --command 'CMD' [--exit N] [--signaled]
@@ -40,7 +39,8 @@ and 1 when the output cannot be read; CMD's own status is --exit.
   --signaled      it was killed by a signal or never started: exit_code null
   --stdout FILE   its stdout; --stderr FILE its stderr
   --budget N      largest block or cut in bytes (default: the agent's, or 16384)
-  --agent NAME    the client the block is for: claude, codex or gemini
+  --agent NAME    the client the block is for: claude, codex, gemini,
+                  opencode, copilot or qwen
   --cut-limit N   output no rule recognizes passes whole up to N bytes, both
                   streams together (default: SHRINKRUN_CUT_LIMIT, else the
                   most the agent's client shows whole, else 30000)
@@ -66,7 +66,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	case !fl.Changed("command"):
 		err = errors.New("--command is required")
 	case *agent != "" && !clients.Known(clients.Name(*agent)):
-		err = fmt.Errorf("--agent %q: want claude, codex or gemini", *agent)
+		err = fmt.Errorf("--agent %q: want %s", *agent, clientNames())
 	case fl.Changed("budget") && *budget < setting.MinBudget:
 		err = fmt.Errorf("--budget must be at least %d bytes", setting.MinBudget)
 	case fl.Changed("cut-limit") && *limit < setting.MinCutLimit:
@@ -82,12 +82,12 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		*agent = string(setting.Agent(os.Getenv))
 	}
 	if !fl.Changed("budget") {
-		*budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(clients.Name(*agent)), summarize.DefaultBudget))
+		*budget = setting.Budget(os.Getenv, 0)
 	}
 	if !fl.Changed("cut-limit") {
 		*limit = setting.CutLimit(os.Getenv, cmp.Or(clients.Limit(clients.Name(*agent)), shape.DefaultLimit))
 	}
-	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Budget: *budget, Limit: *limit}
+	o := compress.Output{Command: *command, ExitCode: *exit, Signaled: *signaled, Limit: *limit}
 	if *outFile == "" && *errFile == "" {
 		o.Stdout, err = io.ReadAll(stdin)
 	} else {
@@ -100,6 +100,7 @@ func compressVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "shrinkrun: compress: %v\n", err)
 		return 1
 	}
+	o.Budget = blockBudget(*budget, clients.Name(*agent), int64(len(o.Stdout)+len(o.Stderr)))
 	// Notices stay off stderr, which may carry the command's own stderr.
 	declareRules(nil)
 	// A command no rule recognizes is cut past the limit as a run of it

@@ -68,7 +68,7 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	stopProgress()
 	capOut, capErr := out.Stdout.Bytes(), out.Stderr.Bytes()
-	r := inv.captured(out, st, inv.class.Tool(), inv.opts.budget)
+	r := inv.captured(out, st, inv.class.Tool(), blockBudget(inv.opts.budget, inv.opts.client, out.Stdout.Total()+out.Stderr.Total()))
 	r.Rule, r.Cut, r.Terminal = inv.class.Rule, summarize.Cut(inv.class.Cuts()), inv.opts.pty
 	if inv.class.ToStderr {
 		// A 1>&2 moved the command's output to stderr: the rule reads it

@@ -29,14 +29,15 @@ import (
 const doctorHelp = `Usage: shrinkrun doctor [--command 'SAMPLE']
 
 Says, for every agent and scope, whether shrinkrun is installed (Claude
-Code's shell prefix, Codex's hook), whether the binary it runs is this
-shrinkrun (the same version, VCS revision and, for a build with uncommitted
+Code's shell prefix, Codex's hook, opencode's shell setting, the launch
+function of Gemini CLI, Qwen Code and Copilot CLI with its bash link),
+whether the binary it runs is this shrinkrun (the same version, VCS revision and, for a build with uncommitted
 changes, the same bytes), whether the agent runs it (Codex: whether the hook
 is trusted), and what happens to a sample command; then whether the state
 directory can keep raw output and history, which rule files apply here
 (yours and the repository's trusted ones) and why any does not, and any
-boolean setting it cannot read. Exits 1 when an installed entry does not work: its binary is missing
-or another build, Codex skips the hook, or it is a Claude Code or Gemini CLI
+boolean setting it cannot read. Exits 1 when an installed entry does not work: its binary or
+bash link is missing or another build, Codex skips the hook, or it is a Claude Code or Gemini CLI
 hook from an older shrinkrun; else 0.
 
   --command 'SAMPLE'  the command to ask about (default "git status")
@@ -96,15 +97,26 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 			for _, f := range found {
 				installed++
-				if f.Prefix {
+				switch {
+				case f.Prefix:
 					fmt.Fprintf(stdout, "  %-7s %s: shell prefix %s\n", scope, path, f.Command)
-				} else {
+				case f.Shell:
+					fmt.Fprintf(stdout, "  %-7s %s: shell %s\n", scope, path, f.Command)
+				default:
 					fmt.Fprintf(stdout, "  %-7s %s: %s\n", scope, path, f.Command)
 				}
 				bin := f.Bin
 				if p, err := exec.LookPath(bin); err == nil && !filepath.IsAbs(bin) {
 					// A hand-written entry: the agent's shell finds it on PATH.
 					bin, _ = filepath.Abs(p)
+				}
+				if f.Shell {
+					target, ok := linkState(f.Bin)
+					if !ok {
+						problems++
+						continue
+					}
+					bin = target
 				}
 				state, ok := binaryState(bin, self)
 				fmt.Fprintf(stdout, "          binary: %s\n", state)
@@ -119,8 +131,8 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 						continue
 					}
 				}
-				if f.Prefix {
-					fmt.Fprintf(stdout, "          %s\n", prefixAnswer(*sample))
+				if f.Prefix || f.Shell {
+					fmt.Fprintf(stdout, "          %s\n", asWrittenAnswer(*sample, a.Client()))
 					continue
 				}
 				fmt.Fprintf(stdout, "          %s\n", sampleAnswer(a.Name, bin, *sample, env.Dir))
@@ -131,13 +143,24 @@ func doctorVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "  note: %s turns hooks off\n", off)
 			}
 		}
+		if l, ok := agents.LookupLaunch(string(a.Name)); ok {
+			n, bad := launchStatus(stdout, l, env, self, *sample)
+			installed, problems = installed+n, problems+bad
+		}
 		if title, ok := clientTitles[clients.Name(a.Name)]; ok {
 			fmt.Fprintf(stdout, "  prompt route: shrinkrun refuses what %s would deny: %s\n", title, denyState(clients.Name(a.Name)))
 		}
 	}
+	for _, l := range agents.Launches {
+		if _, ok := agents.Lookup(l.Name); !ok {
+			fmt.Fprintf(stdout, "%s:\n", l.Name)
+			n, bad := launchStatus(stdout, l, env, self, *sample)
+			installed, problems = installed+n, problems+bad
+		}
+	}
 	fmt.Fprintln(stdout, "cursor: no hook (beforeShellExecution cannot rewrite a command); `shrinkrun prompt` in AGENTS.md covers it")
 	if installed == 0 {
-		fmt.Fprintln(stdout, "nothing installed: shrinkrun init claude makes shrinkrun Claude Code's shell prefix; shrinkrun init codex installs Codex's PreToolUse hook; for Gemini CLI and other agents, put shrinkrun prompt's text in GEMINI.md or AGENTS.md")
+		fmt.Fprintln(stdout, "nothing installed: shrinkrun init claude makes shrinkrun Claude Code's shell prefix; shrinkrun init codex installs Codex's PreToolUse hook; shrinkrun init opencode, gemini, qwen or copilot makes shrinkrun the bash that client runs; for other agents, put shrinkrun prompt's text in AGENTS.md")
 	}
 	if problems > 0 {
 		return 1
@@ -187,15 +210,85 @@ func routeState(a *agents.Agent, f agents.Installed, path string, env agents.Env
 	return "", false
 }
 
-// prefixAnswer says what Claude Code's shell prefix does with a sample
-// command: Claude Code has already decided its permission, on the command
-// as written.
-func prefixAnswer(cmd string) string {
+// asWrittenAnswer says what a route that runs after the client's own
+// permission check (Claude Code's shell prefix, the bash link) does with a
+// sample command: the client has already decided its permission, on the
+// command as written.
+func asWrittenAnswer(cmd, client string) string {
 	c := rules.String(cmd)
 	if c.Rule == "" {
-		return fmt.Sprintf("%q: runs unchanged (%s); Claude Code decides its permission on the command as written", cmd, c.Explain())
+		return fmt.Sprintf("%q: runs unchanged (%s); %s decides its permission on the command as written", cmd, c.Explain(), client)
 	}
-	return fmt.Sprintf("%q: summarized (rule %s); Claude Code decides its permission on the command as written", cmd, c.Rule)
+	return fmt.Sprintf("%q: summarized (rule %s); %s decides its permission on the command as written", cmd, c.Rule, client)
+}
+
+// linkState prints where a bash link points and returns its target, or
+// false when the link is missing or broken.
+func linkState(link string) (string, bool) {
+	target, err := agents.LinkTarget(link)
+	if err != nil {
+		return "", false
+	}
+	if _, err := os.Stat(target); err != nil {
+		return target, false
+	}
+	return target, true
+}
+
+// launchStatus reports a client's launch route: the function in the
+// shell's startup file, the link it sets up and the binary behind it, the
+// real bash the link runs, and a sample command. It returns how many
+// routes it found and how many problems.
+func launchStatus(stdout io.Writer, l *agents.Launch, env agents.Env, self, sample string) (installed, problems int) {
+	link, err := agents.LinkPath(env, l.Name)
+	if err != nil {
+		fmt.Fprintf(stdout, "  launch  %v\n", err)
+		return 0, 0
+	}
+	rc, err := l.RCFile(env, link)
+	if err != nil {
+		fmt.Fprintf(stdout, "  launch  %v\n", err)
+		return 0, 0
+	}
+	got, found, err := l.Status(rc)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stdout, "  launch  %s: %v\n", rc, err)
+		return 0, 1
+	case !found:
+		fmt.Fprintf(stdout, "  launch  %s: no shrinkrun %s() function\n", rc, l.Program)
+		return 0, 0
+	case got == "":
+		fmt.Fprintf(stdout, "  launch  %s: a shrinkrun %s() function in a shape init does not write: run shrinkrun init %s again\n", rc, l.Program, l.Name)
+		return 1, 1
+	}
+	fmt.Fprintf(stdout, "  launch  %s: %s() starts %s with %s set to %s\n", rc, l.Program, l.Client, l.Var, linkSetting(l, got))
+	target, ok := linkState(got)
+	if !ok {
+		fmt.Fprintf(stdout, "          link: %s is missing or broken: run shrinkrun init %s again\n", got, l.Name)
+		return 1, 1
+	}
+	state, ok := binaryState(target, self)
+	fmt.Fprintf(stdout, "          link: %s -> %s (%s)\n", got, target, state)
+	if !ok {
+		return 1, 1
+	}
+	sh, err := findBash(got, os.Getenv("PATH"))
+	if err != nil {
+		fmt.Fprintf(stdout, "          real bash: %v\n", err)
+		return 1, 1
+	}
+	fmt.Fprintf(stdout, "          real bash: %s\n", sh.real)
+	fmt.Fprintf(stdout, "          %s\n", asWrittenAnswer(sample, l.Client))
+	return 1, 0
+}
+
+// linkSetting is what the launch function sets its variable to.
+func linkSetting(l *agents.Launch, link string) string {
+	if l.Var == "PATH" {
+		return filepath.Dir(link) + " first"
+	}
+	return link
 }
 
 // binaryState says whether bin is this shrinkrun, another copy of the same

@@ -13,18 +13,28 @@ import (
 	"github.com/shrinkrun/shrinkrun/hook"
 )
 
-const initHelp = `Usage: shrinkrun init claude|codex [--user|--project] [--dry-run] [--uninstall]
+const initHelp = `Usage: shrinkrun init AGENT [--user|--project] [--dry-run] [--uninstall]
 
-Installs what runs the agent's recognized commands through shrinkrun, in
-the agent's settings (docs/agents.md): for Claude Code its shell prefix
-(CLAUDE_CODE_SHELL_PREFIX; Claude Code decides each command's permission
-first), for Codex a PreToolUse hook, which Codex runs once you trust it
-with /hooks. Gemini CLI and Cursor have no route that keeps their
-permissions: init refuses and says why (--uninstall still removes what an
-older shrinkrun installed). The entry names this binary by its absolute
-path, so install shrinkrun where it stays, on PATH (go install
-./cmd/shrinkrun), before running init: init warns when the binary is not
-the one PATH finds, or lives in a temporary or build folder.
+Installs what runs the agent's recognized commands through shrinkrun
+(docs/agents.md). Each agent decides a command's permission on the command
+as written, before shrinkrun sees it:
+
+  claude    Claude Code's shell prefix (CLAUDE_CODE_SHELL_PREFIX), and an
+            allow rule for the read-only shrinkrun show
+  codex     a PreToolUse hook, which Codex runs once you trust it (/hooks)
+  opencode  its shell setting, naming shrinkrun's bash link
+  gemini    shrinkrun's bash link first on the PATH Gemini CLI starts with:
+            a gemini() function in ~/.bashrc (or ~/.zshrc)
+  qwen      the same for Qwen Code: a qwen() function
+  copilot   COPILOT_BASH_PATH naming the link: a copilot() function
+
+The link (~/.local/share/shrinkrun/shell/AGENT/bash) is shrinkrun under the
+name bash: it summarizes the commands it recognizes and is the real bash
+for everything else. Cursor has no route that keeps its permissions: init
+refuses and says why. The entry names this binary by its absolute path, so
+install shrinkrun where it stays, on PATH (go install ./cmd/shrinkrun),
+before running init: init warns when the binary is not the one PATH finds,
+or lives in a temporary or build folder.
 
   --user       the user's settings (the default)
   --project    the current directory's project settings
@@ -48,6 +58,13 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fl.fail(stderr, errors.New("--user and --project exclude each other"))
 	}
 	name := fl.Arg(0)
+	if l, ok := agents.LookupLaunch(name); ok {
+		// --project --uninstall still removes the project hook an older
+		// shrinkrun put in Gemini CLI's settings.
+		if _, old := agents.Lookup(name); !(*project && *uninstall && old) {
+			return initLaunch(l, *project, *dry, *uninstall, stdout, stderr)
+		}
+	}
 	a, ok := agents.Lookup(name)
 	if !ok {
 		if name == "cursor" {
@@ -71,35 +88,46 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var c *agents.Change
+	self := selfPath()
+	entry, link := self, ""
+	if a.Shell {
+		if link, err = agents.LinkPath(env, name); err != nil {
+			fmt.Fprintf(stderr, "shrinkrun: init: %v\n", err)
+			return 1
+		}
+		entry = link
+	}
 	if *uninstall {
 		c, err = a.Uninstall(path)
 	} else {
-		self := selfPath()
 		for _, w := range installWarnings(self, exec.LookPath, os.TempDir()) {
 			fmt.Fprintf(stderr, "shrinkrun: warning: %s\n", w)
 		}
-		c, err = a.Install(path, self)
+		c, err = a.Install(path, entry)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: init: %v\n", err)
 		return 1
 	}
 	if *dry {
-		if c.Changed() {
-			fmt.Fprintf(stdout, "would have %s; the file would read:\n", c.Note)
-			if c.New == nil {
-				fmt.Fprintln(stdout, "(removed)")
-			} else {
-				stdout.Write(c.New)
-			}
-		} else {
-			fmt.Fprintf(stdout, "nothing to do: %s\n", c.Note)
-		}
+		printDryRun(stdout, c)
 		return 0
+	}
+	if link != "" && !*uninstall {
+		if err := agents.Link(link, self); err != nil {
+			fmt.Fprintf(stderr, "shrinkrun: init: %v\n", err)
+			return 1
+		}
 	}
 	if err := c.Apply(); err != nil {
 		fmt.Fprintf(stderr, "shrinkrun: init: %v\n", err)
 		return 1
+	}
+	if link != "" && *uninstall {
+		if err := unlinkUnused(link, env); err != nil {
+			fmt.Fprintf(stderr, "shrinkrun: init: %v\n", err)
+			return 1
+		}
 	}
 	if !c.Changed() {
 		fmt.Fprintf(stdout, "nothing to do: %s\n", c.Note)
@@ -115,8 +143,24 @@ func initVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// printDryRun says what a planned change would do, and the file it would
+// leave.
+func printDryRun(stdout io.Writer, c *agents.Change) {
+	if !c.Changed() {
+		fmt.Fprintf(stdout, "nothing to do: %s\n", c.Note)
+		return
+	}
+	fmt.Fprintf(stdout, "would have %s; the file would read:\n", c.Note)
+	if c.New == nil {
+		fmt.Fprintln(stdout, "(removed)")
+	} else {
+		stdout.Write(c.New)
+	}
+}
+
 // afterInstall is what the user must know once the entry is written.
 var afterInstall = map[hook.Agent]string{
+	"opencode":  "opencode now runs its bash tool's commands with shrinkrun's bash link, which summarizes the commands shrinkrun recognizes and is the real bash for everything else; opencode decides each command's permission on the command as written, before that. New sessions pick it up.",
 	hook.Claude: "Claude Code now runs its Bash commands through shrinkrun (its hooks and MCP servers too, which pass through unchanged); it decides each command's permission on the command as written, before that. New sessions pick it up.",
 	hook.Codex:  "Codex skips a new hook until you trust it, without a word: start codex, type /hooks and trust the shrinkrun hook. shrinkrun doctor says whether Codex runs it.",
 }

@@ -19,6 +19,10 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if asBash(os.Args[0]) {
+		// The test binary linked as bash (bash_test.go).
+		os.Exit(bashMain(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"shrinkrun": func() {
 			if os.Getenv("SHRINKRUN_TEST_PROBE") == "1" {

@@ -94,7 +94,9 @@ func (inv *invocation) startPass(stdin io.Reader, stdout, stderr io.Writer) *pas
 		return p
 	}
 	limit := inv.opts.cutLimit
-	p.budget = min(inv.opts.budget, limit)
+	// The cut, and a block for what a rule recognizes by its output, come
+	// only past the limit: sized as for an output the client would cut.
+	p.budget = min(blockBudget(inv.opts.budget, inv.opts.client, int64(limit)+1), limit)
 	if p.argv = inv.class.Tool(); p.argv == nil {
 		p.argv = inv.cmd.Argv
 	}

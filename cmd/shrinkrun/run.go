@@ -38,7 +38,10 @@ type options struct {
 	explain      bool
 	pty          bool
 	captureLimit int
-	budget       int
+	// budget is the largest block, when --budget or SHRINKRUN_BUDGET sets
+	// it; 0 sizes the block to what the agent's client shows of an output
+	// of its size (blockBudget).
+	budget int
 	// agent is the client shrinkrun runs for (--agent, SHRINKRUN_AGENT):
 	// with claude a lone argument is the string Claude Code passes its
 	// shell prefix.
@@ -144,14 +147,14 @@ func parseArgs(args []string) (options, []string, error) {
 	// reported (warnSettings) and the default applies.
 	o.agent = clients.Name(*agent)
 	if *agent != "" && !clients.Known(o.agent) {
-		return o, nil, usageError{fmt.Sprintf("--agent %q: want claude, codex or gemini", *agent)}
+		return o, nil, usageError{fmt.Sprintf("--agent %q: want %s", *agent, clientNames())}
 	}
 	if !fs.Changed("agent") {
 		o.agent = setting.Agent(os.Getenv)
 	}
 	o.client = cmp.Or(o.agent, clients.Detect(os.Getenv))
 	if !fs.Changed("budget") {
-		o.budget = setting.Budget(os.Getenv, cmp.Or(clients.Budget(o.client), summarize.DefaultBudget))
+		o.budget = setting.Budget(os.Getenv, 0)
 	}
 	o.cutLimitSet = fs.Changed("cut-limit") || setting.CutLimit(os.Getenv, 0) > 0
 	if !fs.Changed("cut-limit") {
@@ -161,7 +164,7 @@ func parseArgs(args []string) (options, []string, error) {
 	if o.captureLimit < 1024 {
 		return o, nil, usageError{"--capture-limit must be at least 1024 bytes"}
 	}
-	if o.budget < setting.MinBudget {
+	if o.budget != 0 && o.budget < setting.MinBudget {
 		return o, nil, usageError{fmt.Sprintf("--budget must be at least %d bytes", setting.MinBudget)}
 	}
 	if o.cutLimit < setting.MinCutLimit {
@@ -172,6 +175,25 @@ func parseArgs(args []string) (options, []string, error) {
 	}
 	o.dashed = fs.ArgsLenAtDash() == 0
 	return o, fs.Args(), nil
+}
+
+// blockBudget is the budget for a block summarizing raw bytes of output:
+// the one set with --budget or SHRINKRUN_BUDGET, else what the agent's
+// client shows of such an output (clients.BlockBudget), else the default.
+func blockBudget(set int, agent clients.Name, raw int64) int {
+	if set > 0 {
+		return set
+	}
+	return cmp.Or(clients.BlockBudget(agent, raw), summarize.DefaultBudget)
+}
+
+// clientNames lists the values --agent takes, for messages.
+func clientNames() string {
+	names := make([]string, len(clients.All))
+	for i, n := range clients.All {
+		names[i] = string(n)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // invocation is one command to run, classified.

@@ -69,10 +69,11 @@ Flags:
                          default the client's limit, else 30000 (or
                          SHRINKRUN_CUT_LIMIT); SHRINKRUN_CUT=0 turns the
                          cut off
-      --agent NAME       the client the block is for (claude, codex, gemini;
-                         or SHRINKRUN_AGENT): sizes the block to what that
-                         client shows its model; with claude, a lone
-                         argument is Claude Code's shell prefix string
+      --agent NAME       the client the block is for (claude, codex, gemini,
+                         opencode, copilot, qwen; or SHRINKRUN_AGENT): sizes
+                         the block to what that client shows its model; with
+                         claude, a lone argument is Claude Code's shell
+                         prefix string
       --version          print the version
   -h, --help             print this help
 
