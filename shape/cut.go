@@ -405,8 +405,8 @@ func (k *cutState) commit() {
 const liveTailMax = 1024
 
 // liveTail releases the newest lines, at a Tick that found the output
-// quiet (no Write since the Tick before): a dev server that printed its
-// start-up log and waits, a prompt. Everything the cut holds before them
+// quiet (less than quietBytes written since the Tick before): a dev
+// server that printed its start-up log and waits, a prompt. Everything the cut holds before them
 // becomes one gap, counted exactly; they follow it in their order, the
 // line a stream has begun (a prompt) last, within what is left of
 // liveTailMax and of the hard room. Failure lines the list still holds
@@ -419,9 +419,9 @@ func (k *cutState) liveTail() {
 	var begun []Stream
 	size := 0
 	for s := range k.cur {
-		if b := &k.cur[s]; b.n > 0 && !b.released && b.crs == 0 && !b.cr && b.n == int64(len(b.keep)) {
+		if b := &k.cur[s]; b.n > 0 && !b.released && b.crs == 0 && !b.cr && b.n == int64(len(b.keep)) && len(escapeStart(b.keep)) > 0 {
 			begun = append(begun, Stream(s))
-			size += len(readable(b.keep))
+			size += len(readable(escapeStart(b.keep)))
 		}
 	}
 	// before[i] is the list's first i nodes as one gap.
@@ -451,8 +451,9 @@ func (k *cutState) liveTail() {
 	k.l.render(&k.c.out, nil)
 	for _, s := range begun {
 		b := &k.cur[s]
-		k.c.out.emitLine(s, readable(b.keep))
-		b.released, b.shown = true, b.n
+		kept := escapeStart(b.keep)
+		k.c.out.emitLine(s, readable(kept))
+		b.released, b.shown = true, int64(len(kept))
 	}
 	k.live -= k.c.out.n - spent
 }
@@ -506,7 +507,10 @@ func (k *cutState) releaseLong() {
 		if h < minRelease {
 			continue
 		}
-		kept := runeStart(b.keep[:h])
+		kept := escapeStart(runeStart(b.keep[:h]))
+		if len(kept) < minRelease {
+			continue
+		}
 		k.settle(nil)
 		k.c.out.emitLine(Stream(s), readable(kept))
 		b.released, b.shown = true, int64(len(kept))

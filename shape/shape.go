@@ -98,12 +98,12 @@ type Cutter struct {
 
 	out outState
 	// ticked: a Tick released output before the cut; beforeCut: what
-	// was released then. ticks: Tick was called; wrote: Write was since
-	// the last Tick.
+	// was released then. ticks: Tick was called; wrote: the bytes
+	// written since the last Tick.
 	ticked    bool
 	beforeCut int
 	ticks     bool
-	wrote     bool
+	wrote     int64
 	cut       *cutState  // nil until the output passes Limit
 	json      *jsonShape // stdout read as JSON, while it may be JSON
 	// jsonSeen: stdout's first byte that is not white space has come.
@@ -139,7 +139,7 @@ func (c *Cutter) Write(s Stream, p []byte) []Chunk {
 	}
 	s = s & 1
 	c.out.chunks = nil
-	c.wrote = true
+	c.wrote += int64(len(p))
 	c.fed[s] += int64(len(p))
 	c.newlines += int64(bytes.Count(p, []byte{'\n'}))
 	c.last[s] = p[len(p)-1]
@@ -203,17 +203,18 @@ func (c *Cutter) releaseHead() {
 // shrinks its middle and tail to fit, so that with Ticks a cut output is
 // at most Limit, without them at most Budget). After the cut, it is the
 // failure lines found so far, after a marker counting what they skip;
-// the start of a line already too long to keep whole; and, when no Write
-// came since the Tick before (the command has gone quiet: a server that
-// started and waits, a prompt), the newest lines, within a fixed part of
-// what the limit leaves (liveTailMax).
+// the start of a line already too long to keep whole; and, when fewer than
+// quietBytes were written since the Tick before (the command has gone
+// quiet, or nearly: a server that started and waits, or logs a request now
+// and then; a prompt), the newest lines, within a fixed part of what the
+// limit leaves (liveTailMax).
 func (c *Cutter) Tick() []Chunk {
 	if c.closed {
 		return nil
 	}
 	c.out.chunks = nil
-	quiet := c.ticks && !c.wrote
-	c.ticks, c.wrote = true, false
+	quiet := c.ticks && c.wrote < quietBytes
+	c.ticks, c.wrote = true, 0
 	if c.cut != nil {
 		c.cut.commit()
 		c.cut.releaseLong()
@@ -326,6 +327,11 @@ func (c *Cutter) startCut() {
 	}
 	c.held, c.heldFrom, c.part = nil, 0, [2][]byte{}
 }
+
+// quietBytes is what a command may write between two Ticks and still
+// count as quiet: a line or a few, as a server logs a request or a health
+// check, not a test run's screenful.
+const quietBytes = 512
 
 // trailerRoom is what the budget keeps for the closing marker: its text
 // with the largest counts and a raw output name of up to maxRaw bytes.
