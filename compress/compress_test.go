@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shrinkrun/shrinkrun/agents/clients"
 	"github.com/shrinkrun/shrinkrun/shape"
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
@@ -230,13 +231,14 @@ func TestShape(t *testing.T) {
 }
 
 // TestShapeCorpus: compress cuts the shape corpus's one-stream cases as
-// their golden files say (package shape's, for Claude Code's limit).
+// their golden files say (package shape's, for Claude Code's limit and the
+// budget a cut past it gets).
 func TestShapeCorpus(t *testing.T) {
 	metas, err := filepath.Glob("../shape/testdata/corpus/*.meta")
 	if err != nil || len(metas) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}
-	n := 0
+	n, limit := 0, clients.Limit(clients.Claude)
 	for _, m := range metas {
 		base := strings.TrimSuffix(m, ".meta")
 		meta, _ := os.ReadFile(m)
@@ -251,7 +253,7 @@ func TestShapeCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := Output{Command: strings.TrimPrefix(first, "command: "), Stdout: stdout, Stderr: stderr,
-			RawOutput: "shrinkrun show " + filepath.Base(base), Limit: 30000, Budget: 16 << 10}
+			RawOutput: "shrinkrun show " + filepath.Base(base), Limit: limit, Budget: min(clients.BlockBudget(clients.Claude, int64(limit)+1), limit)}
 		gotOut, gotErr, _ := Shape(o)
 		got := append(gotOut, gotErr...)
 		if len(stdout) == 0 {

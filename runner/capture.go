@@ -60,7 +60,8 @@ func Capture(c Command, opt Options) (*Output, Status) {
 // DrainTimeout past the child's exit: a background descendant may hold them
 // open. exec.Cmd's own WaitDelay would tell that only when the child exited
 // 0; this tells it whatever the child's status. With merged, the child's
-// stdout and stderr are one pipe, read into stdout.
+// stdout and stderr are one pipe, read into stdout. A nil stdout or stderr
+// is a stream the caller gave cmd itself: it gets no pipe.
 func runPipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer, merged bool) Status {
 	var readEnds, writeEnds []*os.File
 	var capacity []int
@@ -69,9 +70,13 @@ func runPipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer, merged bool) S
 			f.Close()
 		}
 	}
-	dsts := []*io.Writer{&cmd.Stdout, &cmd.Stderr}
-	if merged {
-		dsts = dsts[:1]
+	var dsts []*io.Writer
+	var ws []io.Writer
+	if stdout != nil {
+		dsts, ws = append(dsts, &cmd.Stdout), append(ws, stdout)
+	}
+	if stderr != nil && !merged {
+		dsts, ws = append(dsts, &cmd.Stderr), append(ws, stderr)
 	}
 	for _, dst := range dsts {
 		r, w, n, err := pipe()
@@ -92,7 +97,7 @@ func runPipes(cmd *exec.Cmd, c Command, stdout, stderr io.Writer, merged bool) S
 		for _, w := range writeEnds {
 			w.Close()
 		}
-		for i, w := range []io.Writer{stdout, stderr}[:len(readEnds)] {
+		for i, w := range ws {
 			streams = append(streams, readStream(readEnds[i], capacity[i], w, exited))
 		}
 	})

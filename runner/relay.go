@@ -41,6 +41,12 @@ type RelayOptions struct {
 	// pipe for both, and its output keeps its order; all of it is then fed
 	// to the cutter as stdout.
 	Stdout, Stderr io.Writer
+	// Direct marks a caller's stream the command is given itself (an
+	// *os.File): a terminal a person reads while the other stream goes to
+	// a reader that cuts (`shrinkrun -- make | less`). Its bytes reach it
+	// live and whole; the cutter, the raw copy and the capture never see
+	// them, and the limit is the other stream's alone.
+	Direct [2]bool
 	// Keep, when set, is called once, when the cut starts, for the writers
 	// of the on-disk copy of the raw output (store.Entry), which then
 	// receive every byte from the first. An output that stays at or below
@@ -73,6 +79,7 @@ type Relay struct {
 	werr    error   // the first write error other than EPIPE
 	timer   *time.Timer
 	armed   bool
+	fed     bool // bytes were fed since the last Tick
 	closed  bool
 }
 
@@ -84,7 +91,7 @@ func NewRelay(o RelayOptions) *Relay {
 	if o.CaptureLimit <= 0 {
 		o.CaptureLimit = DefaultLimit
 	}
-	r := &Relay{o: o, merged: sameFile(o.Stdout, o.Stderr)}
+	r := &Relay{o: o, merged: sameFile(o.Stdout, o.Stderr) && o.Direct == [2]bool{}}
 	for s, w := range []io.Writer{o.Stdout, o.Stderr} {
 		r.watched[s] = pipeOrSocket(w)
 	}
@@ -101,7 +108,19 @@ func (r *Relay) Run(c Command) Status {
 	cmd := c.cmd()
 	cmd.Stdin = r.o.Stdin
 	cmd.WaitDelay = DrainTimeout
-	return runPipes(cmd, c, r.streamWriter(shape.Stdout), r.streamWriter(shape.Stderr), r.merged)
+	ws := [2]io.Writer{r.streamWriter(shape.Stdout), r.streamWriter(shape.Stderr)}
+	for s, direct := range r.o.Direct {
+		if direct {
+			ws[s] = nil
+		}
+	}
+	if r.o.Direct[shape.Stdout] {
+		cmd.Stdout = r.o.Stdout
+	}
+	if r.o.Direct[shape.Stderr] {
+		cmd.Stderr = r.o.Stderr
+	}
+	return runPipes(cmd, c, ws[0], ws[1], r.merged)
 }
 
 // Cutting reports whether the output went past the limit.
@@ -155,6 +174,7 @@ func (r *Relay) feed(s shape.Stream, p []byte) (int, error) {
 		return 0, errBroken
 	}
 	r.in += int64(len(p))
+	r.fed = true
 	chunks := r.o.Cutter.Write(s, p)
 	switch {
 	case r.capture != nil:
@@ -215,14 +235,23 @@ func (r *Relay) keep(s shape.Stream, p []byte) {
 	b.Write(p)
 }
 
-// tick is the clock: held bytes have waited long enough.
+// tick is the clock: held bytes have waited long enough. Past the cut, a
+// Tick that followed output is followed by one more a wait later: when no
+// byte came between, the cutter sees the command has gone quiet (a server
+// that started and waits) and releases its newest lines.
 func (r *Relay) tick() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.armed = false
-	if !r.closed {
-		r.write(r.o.Cutter.Tick())
+	if r.closed {
+		return
 	}
+	r.write(r.o.Cutter.Tick())
+	if r.fed && r.capture != nil {
+		r.armed = true
+		r.timer.Reset(r.o.Wait)
+	}
+	r.fed = false
 }
 
 // write writes chunks to the caller's streams, in order. A stream that

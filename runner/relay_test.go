@@ -237,3 +237,32 @@ func TestRelayBrokenPipe(t *testing.T) {
 		t.Errorf("EPIPE reported as %v", err)
 	}
 }
+
+// TestRelayQuietTail: a dev server that prints more than the limit at
+// start-up and then waits shows its "listening on" line while it runs,
+// within a few waits of printing it: past the cut, a Tick that followed
+// output is followed by one more, which finds the command quiet.
+func TestRelayQuietTail(t *testing.T) {
+	out, errb := &lockedBuffer{}, &lockedBuffer{}
+	r := NewRelay(RelayOptions{
+		Cutter: shape.New(shape.Options{Limit: 30000, Budget: 16384, Argv: []string{"npm", "run", "dev"}}),
+		Limit:  30000, Stdout: out, Stderr: errb, Wait: 50 * time.Millisecond,
+	})
+	done := make(chan struct{})
+	go func() {
+		r.Run(sh(`i=0; while [ $i -lt 3000 ]; do echo "compiled module $i of the app"; i=$((i+1)); done; echo "listening on :8080"; sleep 3`))
+		close(done)
+	}()
+	start := time.Now()
+	for !strings.Contains(out.String(), "listening on :8080") && time.Since(start) < 2500*time.Millisecond {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.HasSuffix(out.String(), "\nlistening on :8080\n") {
+		t.Errorf("after %v, while the server runs, the output ends:\n%s", time.Since(start), out.String()[max(0, len(out.String())-300):])
+	}
+	<-done
+	r.Close("shrinkrun show 1", nil)
+	if got := out.String(); len(got) > 30000 || !strings.HasSuffix(got, "full output: shrinkrun show 1]\n") {
+		t.Errorf("%d bytes:\n%s", len(got), got[max(0, len(got)-300):])
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/shrinkrun/shrinkrun/agents/clients"
 )
 
 // The comparison of docs/shape.md: for each agent client, what its model
@@ -15,38 +17,92 @@ import (
 //
 //	go test ./shape -run TestClients -v
 
-// clientCut is one client's treatment of a long output.
+// clientCut is one client's treatment of a long output: past limit
+// characters it shows the first head and the last tail of them.
 type clientCut struct {
-	name          string
-	limit, budget int // shrinkrun's cut for it
-	// show is what the model reads of out, the client's own cut.
-	show func(out string) string
+	name               string
+	limit, budget      int // shrinkrun's cut for it
+	limitC, head, tail int // the client's own cut, in characters
 }
 
-// headTail keeps the first head and the last tail characters of out when
-// it has more than limit, with a note between them, as the clients do.
-func headTail(limit, head, tail int) func(string) string {
-	return func(out string) string {
-		if utf8.RuneCountInString(out) <= limit {
-			return out
-		}
-		r := []rune(out)
-		return string(r[:head]) + "\n[… output truncated …]\n" + string(r[len(r)-tail:])
+// show is what the model reads of out: the client's own cut, with a note
+// between head and tail.
+func (cl clientCut) show(out string) string {
+	if utf8.RuneCountInString(out) <= cl.limitC {
+		return out
 	}
+	r := []rune(out)
+	return string(r[:cl.head]) + "\n[… output truncated …]\n" + string(r[len(r)-cl.tail:])
 }
 
-var clientCuts = []clientCut{
+// read is the lines of out the model reads whole through the client's own
+// cut: those that lie entirely within its head or its tail.
+func (cl clientCut) read(out string) []string {
+	lines := splitKeep([]byte(out))
+	r := utf8.RuneCountInString(out)
+	if r <= cl.limitC {
+		return lines
+	}
+	var read []string
+	at := 0 // characters before the line
+	for _, l := range lines {
+		n := utf8.RuneCountInString(l)
+		if at+n <= cl.head || at >= r-cl.tail {
+			read = append(read, l)
+		}
+		at += n
+	}
+	return read
+}
+
+// agentClients are the clients shrinkrun has routes for: the limit and
+// budget of shrinkrun's cut for each as the relay takes them from
+// agents/clients (relayed), and each client's own cut of a larger output
+// as agents/clients describes it. A cut must never keep fewer failure
+// lines than their own cut would.
+var agentClients = []clientCut{
 	// Claude Code 2.1.332: past 30,000 characters, a preview of the first
-	// 2 KB and the path of a file the model may read (agents/clients).
-	{"Claude Code", 30000, 16 << 10, headTail(30000, 2000, 0)},
+	// 2 KB and the path of a file the model may read.
+	relayed(clients.Claude, 30000, 2000, 0),
 	// Codex 0.171.0: about 10,000 bytes, the middle cut out.
-	{"Codex", 10000, 8 << 10, headTail(10000, 5000, 5000)},
+	relayed(clients.Codex, 10000, 5000, 5000),
 	// Gemini CLI 0.61.0: the first 8,000 and the last 32,000 characters.
-	{"Gemini CLI", 40000, 16 << 10, headTail(40000, 8000, 32000)},
+	relayed(clients.Gemini, 40000, 8000, 32000),
+	// opencode 1.18.33: the last 51,200 bytes (or 2,000 lines, which this
+	// leaves out: it would only show less).
+	relayed(clients.Opencode, 51200, 0, 51200),
+	// Copilot CLI 1.0.102: past 20 KiB, a preview of the first 500
+	// characters and the path of a file.
+	relayed(clients.Copilot, 20400, 500, 0),
+	// Qwen Code 0.24.4: past 30,000 characters, a 4,000-character
+	// preview, a fifth from the head and the rest from the tail.
+	relayed(clients.Qwen, 30000, 800, 3200),
+}
+
+// relayed is client n's cut (past limit characters, the first head and
+// the last tail of them) with the limit and budget the relay gives
+// shrinkrun's cut for it (cmd/shrinkrun's startPass).
+func relayed(n clients.Name, limit, head, tail int) clientCut {
+	l := clients.Limit(n)
+	names := map[clients.Name]string{clients.Claude: "Claude Code", clients.Codex: "Codex", clients.Gemini: "Gemini CLI",
+		clients.Opencode: "opencode", clients.Copilot: "Copilot CLI", clients.Qwen: "Qwen Code"}
+	return clientCut{names[n], l, min(clients.BlockBudget(n, int64(l)+1), l), limit, head, tail}
+}
+
+// clientCuts are the agent clients and two documented baselines, for the
+// comparison of docs/shape.md.
+var clientCuts = append(agentClients[:len(agentClients):len(agentClients)],
 	// OpenHands: 30,000 characters, half from each end (issue 22).
-	{"OpenHands", 30000, 16 << 10, headTail(30000, 15000, 15000)},
+	clientCut{"OpenHands", 30000, 16 << 10, 30000, 15000, 15000},
 	// SWE-agent: the first 100,000 characters (max_observation_length).
-	{"SWE-agent", 100000, 16 << 10, headTail(100000, 100000, 0)},
+	clientCut{"SWE-agent", 100000, 16 << 10, 100000, 100000, 0},
+)
+
+// scaled is the client's cut scaled to another limit, for outputs of any
+// size (the fuzzer's): the same shares of it at the head and the tail.
+func (cl clientCut) scaled(limit int) clientCut {
+	f := func(n int) int { return int(int64(n) * int64(limit) / int64(cl.limitC)) }
+	return clientCut{cl.name, limit, 0, limit, f(cl.head), f(cl.tail)}
 }
 
 // failuresRead is how many of the failure lines the model reads whole in

@@ -37,8 +37,8 @@ type client struct {
 }
 
 var goldenClients = []client{
-	{"claude", 30000, 16 << 10},
-	{"codex", 10000, 8 << 10},
+	{"claude", agentClients[0].limit, agentClients[0].budget},
+	{"codex", agentClients[1].limit, agentClients[1].budget},
 }
 
 // loadCorpus reads every case of testdata/corpus.

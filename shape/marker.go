@@ -39,6 +39,22 @@ func appendCount(b []byte, n int64, unit string) []byte {
 //	[shrinkrun: 1993 blocks of 5 similar lines, 150000 bytes omitted]
 //	[shrinkrun: 204 lines, 11903 bytes omitted (9 failure lines, 3 library frames)]
 func appendGapMarker(b []byte, c counts, period int) []byte {
+	return appendMarker(b, c, period, 0)
+}
+
+// appendGroupMarker appends the marker of a group: lines omitted before
+// and between the next kept lines, which follow it with no marker of their
+// own. A group costs one marker however many gaps it stands for: the form
+// a cut takes when the markers between its failure lines would crowd them
+// out.
+//
+//	[shrinkrun: 5806 lines, 136021 bytes omitted before and between the next 162 lines]
+func appendGroupMarker(b []byte, c counts, kept int) []byte {
+	return appendMarker(b, c, 0, kept)
+}
+
+// appendMarker appends a gap's marker, or, for kept > 1, a group's.
+func appendMarker(b []byte, c counts, period, kept int) []byte {
 	b = append(b, markerPrefix...)
 	switch {
 	case period > 1:
@@ -58,6 +74,10 @@ func appendGapMarker(b []byte, c counts, period int) []byte {
 	b = append(b, ", "...)
 	b = appendCount(b, c.bytes, "byte")
 	b = append(b, " omitted"...)
+	if kept > 1 {
+		b = append(b, groupWords...)
+		b = appendCount(b, int64(kept), "line")
+	}
 	if c.fails > 0 || c.frames > 0 {
 		b = append(b, " ("...)
 		if c.fails > 0 {
@@ -74,11 +94,21 @@ func appendGapMarker(b []byte, c counts, period int) []byte {
 	return append(b, "]\n"...)
 }
 
+// groupWords join a group's counts to the lines it spans.
+const groupWords = " before and between the next "
+
 func gapMarker(c counts, period int) []byte { return appendGapMarker(nil, c, period) }
 
 // gapMarkerLen is len(gapMarker(c, period)), counted without writing it:
 // the list asks it for every line it omits.
-func gapMarkerLen(c counts, period int) int {
+func gapMarkerLen(c counts, period int) int { return markerLen(c, period, 0) }
+
+// groupMarkerLen is len(appendGroupMarker(nil, c, kept)); for kept 1 or
+// less, a gap's.
+func groupMarkerLen(c counts, kept int) int { return markerLen(c, 0, kept) }
+
+// markerLen is len(appendMarker(nil, c, period, kept)).
+func markerLen(c counts, period, kept int) int {
 	n := len(markerPrefix) + len(", ") + digits(c.bytes) + len(" byte") + pluralLen(c.bytes) + len(" omitted") + len("]\n")
 	switch {
 	case period > 1:
@@ -88,6 +118,9 @@ func gapMarkerLen(c counts, period int) int {
 		n += digits(c.lines) + len(" similar line") + pluralLen(c.lines)
 	default:
 		n += digits(c.lines) + len(" line") + pluralLen(c.lines)
+	}
+	if kept > 1 {
+		n += len(groupWords) + digits(int64(kept)) + len(" line") + pluralLen(int64(kept))
 	}
 	if c.fails > 0 || c.frames > 0 {
 		n += len(" ()")
@@ -125,6 +158,10 @@ func pluralLen(n int64) int {
 // maxGapMarker is the longest gap marker.
 var maxGapMarker = max(gapMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, 0),
 	gapMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, maxPeriod))
+
+// maxMarker is the longest marker of omitted lines, a group's included:
+// lines whose rendering is longer can never cost less than a marker.
+var maxMarker = max(maxGapMarker, groupMarkerLen(counts{maxCount, maxCount, maxCount, maxCount}, math.MaxInt))
 
 // trailer is the cut's last line: how large the output was and where it
 // is kept.

@@ -80,3 +80,37 @@ func readable(l []byte) []byte {
 	}
 	return bytes.TrimSuffix(summarize.Readable(l), []byte{'\n'})
 }
+
+// escapeStart is b without a terminal escape sequence that its end cuts
+// short. The start of a line released before the line ends (a prompt, a
+// long line) is shown as readable text, and the rest later on its own: an
+// escape split between the two would leave part of it in the text.
+func escapeStart(b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		if b[i] != 0x1b {
+			continue
+		}
+		if i == len(b)-1 {
+			return b[:i]
+		}
+		end := summarize.SkipEscape(b, i)
+		if end == len(b)-1 && !escapeEnds(b[i:]) {
+			return b[:i]
+		}
+		i = end
+	}
+	return b
+}
+
+// escapeEnds reports whether seq, an escape sequence as far as
+// summarize.SkipEscape reads it, has its final byte.
+func escapeEnds(seq []byte) bool {
+	last := seq[len(seq)-1]
+	switch seq[1] {
+	case '[':
+		return len(seq) > 2 && 0x40 <= last && last <= 0x7e
+	case ']', 'P', '_', '^':
+		return last == 0x07 || len(seq) >= 4 && last == '\\' && seq[len(seq)-2] == 0x1b
+	}
+	return last < 0x20 || last > 0x2f
+}

@@ -29,3 +29,27 @@ func TestRedraw(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeStart: a released start never ends inside an escape, so that
+// it and the rest read as the whole line reads.
+func TestEscapeStart(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"plain", "plain"},
+		{"\x1b[31mERROR\x1b[0m", "\x1b[31mERROR\x1b[0m"},
+		{"ok \x1b", "ok "},
+		{"ok \x1b[3", "ok "},
+		{"ok \x1b[31", "ok "},
+		{"\x1b[31m", "\x1b[31m"},
+		{"a\x1b]8;;http://x\x07link", "a\x1b]8;;http://x\x07link"},
+		{"a\x1b]8;;http://x", "a"},
+		{"a\x1b]8;;http://x\x1b", "a"},
+		{"a\x1b]8;;http://x\x1b\\", "a\x1b]8;;http://x\x1b\\"},
+		{"a\x1b(", "a"},
+		{"a\x1b(B", "a\x1b(B"},
+	} {
+		got := string(escapeStart([]byte(tc.in)))
+		if got != tc.want {
+			t.Errorf("escapeStart(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

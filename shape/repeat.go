@@ -61,7 +61,8 @@ type similarStage struct {
 	held   []simUnit // the lines after it not yet placed or counted
 	pos    int       // the lines after the first block
 	folded bool
-	mid    counts // once folded, the lines counted between the first block and the held ones
+	mid    counts   // once folded, the lines counted between the first block and the held ones
+	midAs  gapLines // their renderings, while few
 }
 
 // simUnit is a unit with its rank and its key: the hash of its text
@@ -114,6 +115,7 @@ func (st *similarStage) grow(k *cutState, su simUnit) {
 	if st.folded {
 		for _, h := range st.held[:len(st.held)-st.period] {
 			st.mid.add(h.u.c)
+			st.midAs.add(h.u.s, unitText(h.u), true)
 		}
 		st.held = append(st.held[:0], st.held[len(st.held)-st.period:]...)
 	}
@@ -137,7 +139,7 @@ func (st *similarStage) push(k *cutState, su simUnit) {
 		for _, b := range st.buf[:n-need] {
 			k.place(b.u, b.r)
 		}
-		st.period, st.s, st.pos, st.folded, st.mid = p, su.u.s, 0, false, counts{}
+		st.period, st.s, st.pos, st.folded, st.mid, st.midAs = p, su.u.s, 0, false, counts{}, gapLines{}
 		st.first = append(st.first[:0], st.buf[n-need:n-need+p]...)
 		st.seqs = st.seqs[:0]
 		for _, b := range st.first {
@@ -179,7 +181,7 @@ func (st *similarStage) end(k *cutState) {
 	held := append([]simUnit(nil), st.held...)
 	if st.folded {
 		last := held[:st.period]
-		k.omitGap(st.s, st.mid, st.period)
+		k.omitGap(st.s, st.mid, st.period, st.midAs)
 		for _, b := range last {
 			k.place(b.u, rankRepeat)
 		}

@@ -98,9 +98,12 @@ type Cutter struct {
 
 	out outState
 	// ticked: a Tick released output before the cut; beforeCut: what
-	// was released then.
+	// was released then. ticks: Tick was called; wrote: the bytes
+	// written since the last Tick.
 	ticked    bool
 	beforeCut int
+	ticks     bool
+	wrote     int64
 	cut       *cutState  // nil until the output passes Limit
 	json      *jsonShape // stdout read as JSON, while it may be JSON
 	// jsonSeen: stdout's first byte that is not white space has come.
@@ -136,6 +139,7 @@ func (c *Cutter) Write(s Stream, p []byte) []Chunk {
 	}
 	s = s & 1
 	c.out.chunks = nil
+	c.wrote += int64(len(p))
 	c.fed[s] += int64(len(p))
 	c.newlines += int64(bytes.Count(p, []byte{'\n'}))
 	c.last[s] = p[len(p)-1]
@@ -197,15 +201,26 @@ func (c *Cutter) releaseHead() {
 // limit. Before the cut that is held output, as long as the limit keeps
 // room for a cut's closing marker and first failure lines (a cut then
 // shrinks its middle and tail to fit, so that with Ticks a cut output is
-// at most Limit, without them at most Budget); after the cut, the failure
-// lines found so far, each after a marker counting what it skipped.
+// at most Limit, without them at most Budget). After the cut, it is the
+// failure lines found so far, after a marker counting what they skip;
+// the start of a line already too long to keep whole; and, when fewer than
+// quietBytes were written since the Tick before (the command has gone
+// quiet, or nearly: a server that started and waits, or logs a request now
+// and then; a prompt), the newest lines, within a fixed part of what the
+// limit leaves (liveTailMax).
 func (c *Cutter) Tick() []Chunk {
 	if c.closed {
 		return nil
 	}
 	c.out.chunks = nil
+	quiet := c.ticks && c.wrote < quietBytes
+	c.ticks, c.wrote = true, 0
 	if c.cut != nil {
 		c.cut.commit()
+		c.cut.releaseLong()
+		if quiet {
+			c.cut.liveTail()
+		}
 		return c.out.take()
 	}
 	c.releaseHeld(c.tickCap())
@@ -299,6 +314,10 @@ func (c *Cutter) startCut() {
 	}
 	c.beforeCut = c.out.n
 	c.cut = newCut(c, next)
+	for s, midway := range c.out.midway {
+		// A Tick released the start of the line this stream has begun.
+		c.cut.cur[s].released = midway
+	}
 	for _, h := range c.held[c.heldFrom:] {
 		c.cut.feed(h.s, h.data)
 	}
@@ -308,6 +327,11 @@ func (c *Cutter) startCut() {
 	}
 	c.held, c.heldFrom, c.part = nil, 0, [2][]byte{}
 }
+
+// quietBytes is what a command may write between two Ticks and still
+// count as quiet: a line or a few, as a server logs a request or a health
+// check, not a test run's screenful.
+const quietBytes = 512
 
 // trailerRoom is what the budget keeps for the closing marker: its text
 // with the largest counts and a raw output name of up to maxRaw bytes.
@@ -335,14 +359,26 @@ var tickReserve = trailerMax + 2 + maxGapMarker + failReserve
 // failReserve is the room Ticks leave for the first failure lines.
 const failReserve = 2048
 
-// ceiling is the most the whole output may be: the budget, or, when
-// Ticks released more before the cut than the budget leaves room for,
-// what they released and the reserve, never past the limit.
+// ceiling is the most the whole output may be but for failure lines: the
+// budget, or, when Ticks released more before the cut than the budget
+// leaves room for, what they released and the reserve, never past the
+// limit.
 func (c *Cutter) ceiling() int {
 	if !c.ticked || c.beforeCut+tickReserve <= c.o.Budget {
 		return c.o.Budget
 	}
 	return min(c.o.Limit, c.beforeCut+tickReserve)
+}
+
+// hardCeiling is the most the whole output may be: with Ticks, the limit,
+// for failure lines and what a Tick releases live take the room the budget
+// does not have, up to where the client would cut again; without them
+// (compress), the budget.
+func (c *Cutter) hardCeiling() int {
+	if c.ticks {
+		return c.o.Limit
+	}
+	return c.o.Budget
 }
 
 // outState is what the Cutter has returned: the chunks of the current

@@ -39,6 +39,9 @@ func (pl plan) writes(stdout, stderr []byte) []write {
 			s = 1 - s
 		}
 		n := min(len(streams[s]), 1+r.IntN(1+r.IntN(300)))
+		if pl.seed%3 == 2 {
+			n = min(len(streams[s]), 1+r.IntN(8192)) // a pipe's bursts
+		}
 		if pl.seed == 0 {
 			n = len(streams[s]) // one Write per stream
 		}
@@ -51,21 +54,31 @@ func (pl plan) writes(stdout, stderr []byte) []write {
 // feed runs a Cutter over the plan and returns its chunks, every call's in
 // order.
 func feed(o Options, stdout, stderr []byte, pl plan, raw string, block []byte) []Chunk {
+	out, _ := feedTicks(o, stdout, stderr, pl, raw, block)
+	return out
+}
+
+// feedTicks is feed, and whether it called Tick. A Tick is sometimes
+// followed by another, with no Write between: the command went quiet.
+func feedTicks(o Options, stdout, stderr []byte, pl plan, raw string, block []byte) (out []Chunk, ticked bool) {
 	c := New(o)
 	r := rand.New(rand.NewPCG(pl.seed, 11))
-	var out []Chunk
 	wasCutting := false
 	for _, w := range pl.writes(stdout, stderr) {
 		out = append(out, c.Write(w.s, w.p)...)
 		if pl.ticks && r.IntN(3) == 0 {
 			out = append(out, c.Tick()...)
+			ticked = true
+			if r.IntN(4) == 0 {
+				out = append(out, c.Tick()...)
+			}
 		}
 		if wasCutting && !c.Cutting() {
 			panic("Cutting went back to false")
 		}
 		wasCutting = c.Cutting()
 	}
-	return append(out, c.Close(raw, block)...)
+	return append(out, c.Close(raw, block)...), ticked
 }
 
 // joined is the chunks' bytes per stream, and all of them in order.
@@ -110,11 +123,51 @@ func TestCutInvariants(t *testing.T) {
 	}
 }
 
+// TestAgainstClients holds cuts at each agent client's own limit and
+// budget to the clients' blind cuts of the same output (checkClients), on
+// outputs of every density of failure lines, with and without Ticks.
+func TestAgainstClients(t *testing.T) {
+	for seed := range uint64(40) {
+		r := rand.New(rand.NewPCG(seed, 9))
+		density := []int{1000, 100, 30, 5, 1}[seed%5]
+		stdout := failureMix(r, 10000+r.IntN(120000), density)
+		var stderr []byte
+		if seed%4 == 0 {
+			stderr = failureMix(r, r.IntN(8000), density)
+		}
+		for _, cl := range agentClients {
+			o := Options{Limit: cl.limit, Budget: cl.budget, Argv: []string{[]string{"make", "x"}[seed%2]}}
+			for _, ticks := range []bool{false, true} {
+				checkCut(t, fmt.Sprintf("seed %d (1 in %d) at %s's limit, ticks %v", seed, density, cl.name, ticks), o, stdout, stderr, plan{seed, ticks})
+			}
+		}
+	}
+}
+
+// failureMix makes n bytes of output in which about one line in every
+// fails: a run's log lines, a test runner's, and random output.
+func failureMix(r *rand.Rand, n, every int) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		switch {
+		case r.IntN(every) == 0:
+			fmt.Fprintf(&b, []string{"ERROR: failure number %d occurred\n", "--- FAIL: TestCase%d (0.00s)\n", "FAILED tests/test_x.py::test_%d - assert 1 == 2\n",
+				"    x_test.go:%d: want 1, got 2\n", "error[E0425]: cannot find value `x%d` in this scope\n"}[r.IntN(5)], i)
+		case r.IntN(8) == 0:
+			b.Write(randomOutput(r, 1+r.IntN(400)))
+			b.WriteByte('\n')
+		default:
+			fmt.Fprintf(&b, []string{"working on item %d now\n", "=== RUN   TestCase%d\n", "test_%d PASSED\n", "GET /api/items/%d 200 3ms\n"}[r.IntN(4)], i)
+		}
+	}
+	return b.Bytes()[:n]
+}
+
 // checkCut runs one feed and checks what any cut must be.
 func checkCut(t *testing.T, name string, o Options, stdout, stderr []byte, pl plan) {
 	t.Helper()
 	raw := "shrinkrun show 0123abcd"
-	chunks := feed(o, stdout, stderr, pl, raw, nil)
+	chunks, ticked := feedTicks(o, stdout, stderr, pl, raw, nil)
 	streams, all := joined(chunks)
 	again, _ := joined(feed(o, stdout, stderr, pl, raw, nil))
 	if !bytes.Equal(streams[0], again[0]) || !bytes.Equal(streams[1], again[1]) {
@@ -137,9 +190,70 @@ func checkCut(t *testing.T, name string, o Options, stdout, stderr []byte, pl pl
 		return // room for nothing but the budget's own bound
 	}
 	ins := inputLines(stdout, stderr, true)
-	checkFailures(t, name, wantFailures(ins, max(256, n.Budget/4)), streams)
-	if len(stderr) == 0 && !pl.ticks {
+	if len(stderr) == 0 {
 		checkCounts(t, name, ins, all)
+	}
+	checkFailures(t, name, wantFailures(ins, max(256, n.Budget/4)), streams)
+	clients := make([]clientCut, len(agentClients))
+	for i, cl := range agentClients {
+		clients[i] = cl.scaled(n.Limit)
+	}
+	checkClients(t, name, n, stdout, stderr, ticked, streams, clients)
+}
+
+// checkClients holds a cut to what the agents' clients would have shown
+// of the same output by their own blind cut (the clients given, at the
+// cut's limit): the model never reads fewer failure lines through the cut
+// than through a client's head and tail of the raw output, unless the
+// failure lines filled what the cut could print (the budget, or with
+// Ticks the limit) but for the room of one, the trailer's and two
+// markers'. And without Ticks, when every failure line fits the budget
+// with the head, two markers and the trailer, every one is read.
+func checkClients(t *testing.T, name string, o Options, stdout, stderr []byte, ticked bool, out [2][]byte, clients []clientCut) {
+	t.Helper()
+	maxLine := max(256, o.Budget/4)
+	raw := string(stdout) + string(stderr)
+	isFail := func(l string) bool { return len(l) <= maxLine-lineCutRoom && failLine(l) }
+	var failures []string
+	need, longest, simple := 0, 0, true
+	for _, l := range splitKeep([]byte(raw)) {
+		if len(l) > maxLine-lineCutRoom {
+			simple = simple && !failLine(l[:min(len(l), maxLine)])
+			continue
+		}
+		if !failLine(l) {
+			continue
+		}
+		failures = append(failures, l)
+		r := len(shown(l)) + 1
+		if strings.Contains(string(trimEnd([]byte(l))), "\r") {
+			simple = false
+			r += len(appendRedraws(nil, maxCount, maxCount))
+		}
+		need += r
+		longest = max(longest, r)
+	}
+	all := len(out[0]) + len(out[1])
+	read, _ := failuresRead(failures, string(out[0])+"\n"+string(out[1]))
+	bound := o.Budget
+	if ticked {
+		bound = o.Limit
+	}
+	full := all > bound-longest-2*maxMarker-trailerRoom()-2
+	for _, cl := range clients {
+		blind := 0
+		for _, l := range cl.read(raw) {
+			if isFail(l) {
+				blind++
+			}
+		}
+		if read < blind && !full {
+			t.Fatalf("%s: %d failure lines read through the cut (%d bytes of at most %d), %d through %s's own cut of the output:\n%s\n--- stderr:\n%s",
+				name, read, all, bound, blind, cl.name, out[0], out[1])
+		}
+	}
+	if !ticked && simple && New(o).headCap()+need+2*maxMarker+trailerRoom()+2 <= o.Budget && read < len(failures) {
+		t.Fatalf("%s: %d of %d failure lines read, though they fit the budget:\n%s\n--- stderr:\n%s", name, read, len(failures), out[0], out[1])
 	}
 }
 
@@ -173,7 +287,7 @@ func randomOutput(r *rand.Rand, n int) []byte {
 }
 
 var (
-	gapRE     = regexp.MustCompile(`^\[shrinkrun: (?:(\d+) blocks? of (\d+) similar lines|(\d+) (similar )?lines?), (\d+) bytes? omitted(?: \((?:(\d+) failure lines?)?(?:, )?(?:(\d+) library frames?)?\))?\]$`)
+	gapRE     = regexp.MustCompile(`^\[shrinkrun: (?:(\d+) blocks? of (\d+) similar lines|(\d+) (similar )?lines?), (\d+) bytes? omitted(?: before and between the next (\d+) lines)?(?: \((?:(\d+) failure lines?)?(?:, )?(?:(\d+) library frames?)?\))?\]$`)
 	runRE     = regexp.MustCompile(` \(×(\d+)\)$`)
 	redrawRE  = regexp.MustCompile(` \[shrinkrun: last state of a line redrawn (\d+) times?, (\d+) bytes?\]$`)
 	lineCutRE = regexp.MustCompile(` \[shrinkrun: (\d+) more bytes? of this line omitted\]$`)
@@ -183,6 +297,7 @@ var (
 type gap struct {
 	counts
 	period int // similar lines (1) or blocks of period similar lines
+	group  int // a group's: the lines it counts are before and between the next group lines
 }
 
 // gapCounts parses a gap marker.
@@ -202,8 +317,9 @@ func gapCounts(l string) (g gap, ok bool) {
 		}
 	}
 	g.bytes, _ = strconv.ParseInt(m[5], 10, 64)
-	g.fails, _ = strconv.ParseInt(m[6], 10, 64)
-	g.frames, _ = strconv.ParseInt(m[7], 10, 64)
+	g.group, _ = strconv.Atoi(m[6])
+	g.fails, _ = strconv.ParseInt(m[7], 10, 64)
+	g.frames, _ = strconv.ParseInt(m[8], 10, 64)
 	return g, true
 }
 
@@ -332,7 +448,12 @@ func checkCounts(t *testing.T, name string, ins []inputLine, out []byte) {
 	}
 	i := 0
 	block := "" // "outline" or "json" while reading one
+	skip := 0   // output lines a group accounted for
 	for k, o := range outs {
+		if skip > 0 {
+			skip--
+			continue
+		}
 		line := strings.TrimSuffix(o, "\n")
 		switch {
 		case line == markerPrefix+"what the omitted lines define, by line number:]":
@@ -350,6 +471,14 @@ func checkCounts(t *testing.T, name string, ins []inputLine, out []byte) {
 			continue
 		}
 		block = ""
+		if g, ok := gapCounts(line); ok && g.group > 0 {
+			if k+g.group >= len(outs) {
+				t.Fatalf("%s: group %.300q spans past the output's end", name, line)
+			}
+			i = checkGroup(t, name, ins, i, g, outs[k+1:k+1+g.group])
+			skip = g.group
+			continue
+		}
 		if g, ok := gapCounts(line); ok {
 			if i+int(g.lines) > len(ins) {
 				t.Fatalf("%s: marker %.300q counts past the input's end (%d of %d lines)", name, line, i, len(ins))
@@ -368,6 +497,7 @@ func checkCounts(t *testing.T, name string, ins []inputLine, out []byte) {
 			if b != g.bytes || f != g.fails {
 				t.Fatalf("%s: marker %.300q at input line %d: %d bytes and %d failure lines there", name, line, i, b, f)
 			}
+			checkWorth(t, name, o, ins[i:i+int(g.lines)])
 			i += int(g.lines)
 			continue
 		}
@@ -422,6 +552,99 @@ func checkCounts(t *testing.T, name string, ins []inputLine, out []byte) {
 	if i > len(ins) {
 		t.Fatalf("%s: accounted for %d of %d lines", name, i, len(ins))
 	}
+}
+
+// checkGroup checks a group marker g met at input line i against the kept
+// lines that follow it: they must be input lines in their order, the last
+// of them the group's last line, and the lines between them exactly what
+// g counts. It returns the input line after the group.
+func checkGroup(t *testing.T, name string, ins []inputLine, i int, g gap, kept []string) int {
+	t.Helper()
+	end := i + int(g.lines)
+	for _, o := range kept {
+		end += int(parseKept(strings.TrimSuffix(o, "\n")).run)
+	}
+	if end > len(ins) {
+		t.Fatalf("%s: group %+v at input line %d counts past the input's end", name, g, i)
+	}
+	// Match from the group's end back: the last kept line ends it.
+	matched := map[int]bool{}
+	p := end
+	for j := len(kept) - 1; j >= 0; j-- {
+		o := kept[j]
+		kl := parseKept(strings.TrimSuffix(o, "\n"))
+		for ; p-int(kl.run) >= i; p-- {
+			if j == len(kept)-1 && p != end {
+				break
+			}
+			ok := true
+			for q := p - int(kl.run); q < p; q++ {
+				ok = ok && standsFor(kl, o, ins[q].text)
+			}
+			if ok {
+				break
+			}
+		}
+		if p-int(kl.run) < i || j == len(kept)-1 && p != end {
+			t.Fatalf("%s: the group at input line %d: kept line %.300q is no input line in its place", name, i, o)
+		}
+		for q := p - int(kl.run); q < p; q++ {
+			matched[q] = true
+		}
+		p -= int(kl.run)
+	}
+	var c counts
+	for q := i; q < end; q++ {
+		if matched[q] {
+			continue
+		}
+		c.lines++
+		c.bytes += int64(len(ins[q].text))
+		if ins[q].fails && isFailure([]byte(ins[q].text)) {
+			c.fails++
+		}
+	}
+	if c.lines != g.lines || c.bytes != g.bytes || c.fails != g.fails {
+		t.Fatalf("%s: the group at input line %d counts %+v, its lines hold %+v", name, i, g.counts, c)
+	}
+	var omitted []inputLine
+	for q := i; q < end; q++ {
+		if !matched[q] {
+			omitted = append(omitted, ins[q])
+		}
+	}
+	checkWorth(t, name, string(appendGroupMarker(nil, g.counts, len(kept))), omitted)
+	return end
+}
+
+// checkWorth: a marker never costs more than the lines it stands for
+// would, shown as the cut shows lines (a line drawn over with "\r" shows
+// with a note of its own, so is not held to it).
+func checkWorth(t *testing.T, name, marker string, lines []inputLine) {
+	t.Helper()
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(string(trimEnd([]byte(l.text))), "\r") {
+			return
+		}
+		n += len(l.text)
+	}
+	if n < len(strings.TrimSuffix(marker, "\n"))+1 {
+		t.Fatalf("%s: marker %q stands for %d bytes of lines, shown for less: %v", name, marker, n, lines)
+	}
+}
+
+// standsFor reports whether output line o, read as kl, shows input line in.
+func standsFor(kl keptLine, o, in string) bool {
+	switch {
+	case o == in || o == in+"\n":
+		return true
+	case kl.redrawn:
+		return kl.bytes == int64(len(in)) && (len(in) > 300 || shown(in) == kl.text)
+	case kl.cut >= 0:
+		return int64(len(in)) > kl.cut
+	}
+	return shown(in) == kl.text || shown(in) == strings.TrimSuffix(o, "\n")
 }
 
 func plural(n int64, unit string) string {

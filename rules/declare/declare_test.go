@@ -1,7 +1,10 @@
 package declare
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,6 +41,9 @@ func TestParseErrors(t *testing.T) {
 		{"tool.toml", minimal + strings.Repeat("[[lines]]\nname = \"a\"\nmatch = 'x'\n", 40), "at most 32"},
 		{"tool.toml", minimal + "[[lines]]\nname = \"a\"\nmatch = '" + strings.Repeat("x", 2000) + "'\n", "at most 1024"},
 		{"tool.toml", strings.Repeat("# padding\n", 8000), "a rule file holds at most"},
+		// The review's pattern: 5 s on 400 KB of 10 KB lines before.
+		{"tool.toml", minimal + "[[lines]]\nname = \"a\"\nmatch = '[a-z]{1000}Q'\n", "compiles to 1003 instructions: at most 500"},
+		{"tool.toml", "failures = ['x{600}']\n" + minimal, "failures 1: pattern \"x{600}\": compiles to 602 instructions"},
 	} {
 		r, err := Parse(c.name, "dir/"+c.name, []byte(c.src))
 		if err == nil {
@@ -204,4 +210,116 @@ func BenchmarkParse(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestMaxWork: a rule whose patterns take more than MaxWork steps to
+// match against the output gives up, a pass at a time, and the core
+// prints the raw output, as for a rule that fails; the steps are counted,
+// so the same output always gives up at the same line. The budget is
+// lowered here so that the hostile pattern spends it in milliseconds.
+func TestMaxWork(t *testing.T) {
+	defer func(w int64) { maxWork = w }(maxWork)
+	maxWork = 1 << 22
+	line := strings.Repeat("a", 10000) + "\n"
+	out := []byte(strings.Repeat(line, 20)) // 200 KB, 400 threads alive at each byte: 80M steps
+	run := func() *summarize.Run {
+		return &summarize.Run{Rule: "bash.tool", Stdout: out, StdoutBytes: int64(len(out)), Exited: true}
+	}
+	hostile := mustParse(t, "failures = ['[a-z]{400}Q']\n"+minimal+"[[lines]]\nname = \"hits\"\nmatch = '[a-z]{400}Q'\nkeep = \"count\"\n")
+	if hostile.Check() != nil {
+		t.Fatal(hostile.Check())
+	}
+	gaveUp := func(f func()) (err any) {
+		defer func() { err = recover() }()
+		f()
+		return nil
+	}
+	if err := gaveUp(func() { hostile.Summarize(run()) }); err != errWork {
+		t.Errorf("Summarize past MaxWork: %v, want %v", err, errWork)
+	}
+	streams := []summarize.Stream{{Lines: strings.Split(string(out), "\n")}}
+	if err := gaveUp(func() { hostile.Find(run(), streams) }); err != errWork {
+		t.Errorf("Find past MaxWork: %v, want %v", err, errWork)
+	}
+	if _, ok := summarize.BlockShown(run(), hostile.Summarize, []summarize.Finder{hostile}); ok {
+		t.Error("a rule past MaxWork made a block: the raw output must print")
+	}
+	// Patterns whose threads die at once, on the same output: one the
+	// lines cannot start, one whose literal they lack, one of other
+	// letters.
+	for _, p := range []string{`^\[INFO\] (BUILD|Total)`, `returned a non-zero code`, `[b-z]{400}Q`} {
+		r := mustParse(t, minimal+"[[lines]]\nname = \"hits\"\nmatch = '"+p+"'\nkeep = \"count\"\n")
+		if _, ok := summarize.BlockShown(run(), r.Summarize, []summarize.Finder{r}); !ok {
+			t.Errorf("%s gave up on 200 KB", p)
+		}
+	}
+}
+
+// TestNFA holds the counting NFA to Go's regexp: the same answer on every
+// line, for the forms the format is written with; and its steps to what
+// the threads alive make them.
+func TestNFA(t *testing.T) {
+	patterns := []string{`[a-z]{3}Q`, `^\[INFO\] (BUILD|Total)`, `upgradable (from|to): `, `^(E: |dpkg: error|Errors were)`,
+		`\bfoo\b`, `(?i)warn(ing)?:`, `^$`, `x*`, `a$`, `^\s+at `, `(a|b)*c`, `\B.`, `é+`, `[^a]`, `(?m)^b`, `\Aa`, `a\z`,
+		`: (Pulling fs layer|Waiting)|^ ---> |^#\d+ (DONE|CACHED)`, `^\S+/\S+ `, `(?s).`, `\d{2,4}-\d+`, `^(a|ab)(c|bcd)(d*)$`}
+	pieces := []string{"a", "b", "c", "d", "Q", " ", "[INFO] ", "BUILD", "foo", "é", "\xff", ": ", "Waiting", "E: ", "warn:", "WARNING:", "\t", "at ", "#12 ", "DONE", "x", "/", "2026-", "\n"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, src := range patterns {
+		p, err := compilePattern(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := regexp.MustCompile(src)
+		for range 2000 {
+			var b strings.Builder
+			for range r.IntN(12) {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			l := b.String()
+			if got, want := (&work{}).match(p, l), re.MatchString(l); got != want {
+				t.Fatalf("%s on %q: %v, regexp says %v", src, l, got, want)
+			}
+		}
+	}
+	// A thread per instruction of [a-z]{k} alive at each letter, each added
+	// and stepped: up to 2k steps a byte; none past the literal a line
+	// lacks.
+	for _, k := range []int{10, 100} {
+		p, _ := compilePattern(fmt.Sprintf("[a-z]{%d}Q", k))
+		w := &work{}
+		w.match(p, strings.Repeat("a", 1000))
+		if per := w.spent / 1000; per < int64(k) || per > 2*int64(k)+4 {
+			t.Errorf("[a-z]{%d}Q: %d steps a byte", k, per)
+		}
+	}
+	p, _ := compilePattern(`returned a non-zero code`)
+	w := &work{}
+	if w.match(p, strings.Repeat("a", 1000)) || w.spent != 0 {
+		t.Errorf("a line without the prefix: %d steps", w.spent)
+	}
+}
+
+// FuzzNFA: on any pattern and line, the counting NFA answers as Go's
+// regexp does.
+func FuzzNFA(f *testing.F) {
+	f.Add(`^\[INFO\] (BUILD|Total)`, "[INFO] BUILD SUCCESS")
+	f.Add(`(?i)\bwarn(ing)?:\B`, "x WARNING: y")
+	f.Add(`a$|^b|\Ac\z`, "c")
+	f.Add(`é+[^a-z]*\d{2,}`, "\xffé9 12")
+	f.Fuzz(func(t *testing.T, src, line string) {
+		re, err := regexp.Compile(src)
+		if err != nil {
+			return
+		}
+		p, err := compilePattern(src)
+		if err != nil {
+			if !strings.Contains(err.Error(), "instructions: at most") {
+				t.Fatalf("%q compiles for regexp, not here: %v", src, err)
+			}
+			return
+		}
+		if got, want := (&work{}).match(p, line), re.MatchString(line); got != want {
+			t.Fatalf("%q on %q: %v, regexp says %v", src, line, got, want)
+		}
+	})
 }

@@ -9,7 +9,8 @@ import (
 	"github.com/shrinkrun/shrinkrun/summarize"
 )
 
-// Summarize is the rule's summarizer (rules.Rule.Summarize). It reads every
+// Summarize is the rule's summarizer (rules.Rule.Summarize). Past MaxWork
+// it gives up, as a rule that fails does (docs/rules.md, Cost). It reads every
 // line of stdout, then of stderr, and gives each to the first [[lines]]
 // entry whose pattern matches it, or to [other] when none does. A list
 // keeps its first (or last) max lines and counts the rest in its _omitted
@@ -26,9 +27,10 @@ func (r *Rule) Summarize(run *summarize.Run) *summarize.Body {
 		entries = append(entries[:len(entries):len(entries)], *r.other)
 	}
 	got := make([]collected, len(entries))
+	w := &work{}
 	for _, stream := range [][]byte{run.Stdout, run.Stderr} {
 		for l := range summarize.EachLine(stream) {
-			i := r.entryOf(l)
+			i := r.entryOf(l, w)
 			if i < 0 {
 				continue
 			}
@@ -63,10 +65,10 @@ func (r *Rule) Summarize(run *summarize.Run) *summarize.Body {
 
 // entryOf returns the index of the entry that takes line l: the first
 // [[lines]] entry that matches it, or [other] (the last index) when none
-// does; -1 when nothing takes it.
-func (r *Rule) entryOf(l string) int {
+// does; -1 when nothing takes it. w counts the work.
+func (r *Rule) entryOf(l string, w *work) int {
 	for i := range r.entries {
-		if r.entries[i].pattern.MatchString(l) {
+		if w.match(r.entries[i].pattern, l) {
 			return i
 		}
 	}
@@ -114,14 +116,16 @@ func (c *collected) add(l string, e *entry) {
 // Find is the finder of the rule's failures (summarize.Finder): every line
 // one of its failure patterns matches is required in the block, whole and
 // trimmed, or counted by an _omitted line; otherwise the boundary check
-// replaces the body with the failure lines.
+// replaces the body with the failure lines. Past MaxWork it gives up, and
+// with it the block (the core prints the raw output).
 func (r *Rule) Find(_ *summarize.Run, streams []summarize.Stream) {
 	if r.compile() != nil || r.failures == nil {
 		return
 	}
+	w := &work{}
 	for _, s := range streams {
 		for at, l := range s.Lines {
-			if r.failures.MatchString(l) {
+			if r.failing(l, w) {
 				s.Require(l, l, at)
 			}
 		}
@@ -139,4 +143,14 @@ func (r *Rule) Env(_ []string, getenv func(string) string) string {
 		return fmt.Sprintf("%s=%s translates the messages rule %s reads", name, value, r.ID)
 	}
 	return ""
+}
+
+// failing reports whether one of the rule's failure patterns matches l.
+func (r *Rule) failing(l string, w *work) bool {
+	for _, p := range r.failures {
+		if w.match(p, l) {
+			return true
+		}
+	}
+	return false
 }
