@@ -82,6 +82,9 @@ func (inv *invocation) curated(stdin io.Reader, stdout, stderr io.Writer) int {
 	stdout = w
 	if id, by := rules.Route(r); by {
 		inv.note("the output is %s's, recognized by what it printed", id)
+		// The history names the rule whose block this is, as the
+		// block's header does.
+		inv.class.Rule = id
 	}
 	block, ok := rules.Block(r)
 	ignoreBrokenPipe()
