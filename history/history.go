@@ -68,8 +68,9 @@ type Record struct {
 	// record is written before the command runs.
 	Exit *int `json:"exit"`
 	// RawBytes counts every byte the command wrote to stdout and stderr;
-	// ShownBytes those shrinkrun printed in their place. Both are null for a
-	// pass-through run, whose output shrinkrun never sees.
+	// ShownBytes those shrinkrun printed in their place (a pass-through
+	// run's through the relay: all of them, or its cut). Both are null for
+	// a run that ended in an exec, whose output shrinkrun never sees.
 	RawBytes   *int64 `json:"raw_bytes"`
 	ShownBytes *int64 `json:"shown_bytes"`
 	// Shown is ShownBlock or ShownRaw for a curated run.

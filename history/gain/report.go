@@ -76,8 +76,15 @@ type Totals struct {
 	// (the block would not have been clearly smaller, or the rule failed).
 	BlockRuns int `json:"block_runs"`
 	RawRuns   int `json:"raw_runs"`
+	// CutRuns are the pass-through runs the relay cut by shape past the
+	// client's limit, with every byte their commands wrote and the bytes
+	// that reached the caller (history.Record's, no tokens: the cut is
+	// not kept).
+	CutRuns       int   `json:"cut_runs"`
+	CutRawBytes   int64 `json:"cut_raw_bytes"`
+	CutShownBytes int64 `json:"cut_shown_bytes"`
 	// Bytes and tokens cover the curated runs only: a pass-through run's
-	// output goes straight to the caller and is never seen.
+	// output reached the caller as the command wrote it, or cut.
 	RawBytes    int64    `json:"raw_bytes"`
 	ShownBytes  int64    `json:"shown_bytes"`
 	RawTokens   int64    `json:"raw_tokens"`
@@ -354,6 +361,12 @@ func Build(recs []history.Record, c Counts, st history.ReadStats, o Options) Rep
 				p.DurationMS += r.DurationMS
 			}
 			p.reasons[r.Reason]++
+			if r.RawBytes != nil && r.ShownBytes != nil && *r.ShownBytes < *r.RawBytes {
+				t := &rep.Totals
+				t.CutRuns++
+				t.CutRawBytes += *r.RawBytes
+				t.CutShownBytes += *r.ShownBytes
+			}
 			continue
 		}
 		run := measure(r, c, cal)

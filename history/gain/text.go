@@ -31,13 +31,18 @@ func (rep Report) WriteText(w io.Writer) error {
 		return p.err
 	}
 	est := t.RawEstimated+t.ShownEstimated > 0
-	p.table([][]string{
+	rows := [][]string{
 		{"summarized", runs(t.BlockRuns), "printed a block"},
 		{"printed raw", runs(t.RawRuns), "captured, then printed whole: a block would not have been clearly smaller"},
-		{"passed through", runs(t.PassthroughRuns), "output went straight to the caller: size unknown"},
-		{"captured", runs(t.CuratedRuns), fmt.Sprintf("raw %s tokens   shown %s tokens   saved %s tokens (%s)",
-			tok(t.RawTokens, t.RawEstimated > 0), tok(t.ShownTokens, t.ShownEstimated > 0), tok(t.SavedTokens, est), pctText(t.SavedPct))},
-	}, 1)
+		{"passed through", runs(t.PassthroughRuns), "no rule: the output as the command wrote it, cut only past the client's limit"},
+	}
+	if t.CutRuns > 0 {
+		rows = append(rows, []string{"cut by shape", runs(t.CutRuns), fmt.Sprintf("passed through, past the limit: raw %s bytes   shown %s bytes   saved %s",
+			num(t.CutRawBytes), num(t.CutShownBytes), pctText(savedPct(t.CutRawBytes, t.CutShownBytes)))})
+	}
+	rows = append(rows, []string{"captured", runs(t.CuratedRuns), fmt.Sprintf("raw %s tokens   shown %s tokens   saved %s tokens (%s)",
+		tok(t.RawTokens, t.RawEstimated > 0), tok(t.ShownTokens, t.ShownEstimated > 0), tok(t.SavedTokens, est), pctText(t.SavedPct))})
+	p.table(rows, 1)
 	if t.CuratedRuns > 0 {
 		p.f("\nTokens are %s. Raw output: counted for %s, estimated for %d. Shown: counted for %d, estimated for %d.\n",
 			rep.Encoding, runs(t.RawCounted), t.RawEstimated, t.ShownCounted, t.ShownEstimated)
@@ -82,7 +87,7 @@ func (rep Report) WriteText(w io.Writer) error {
 		p.table(tab, 2, 3, 4)
 	}
 	if len(rep.Passthrough) > 0 {
-		p.f("\nPassed through most often (shrinkrun never sees their output, so its size is unknown;\nthe top ones are the candidates for the next rule):\n")
+		p.f("\nPassed through most often (no rule read their output; the top ones are the candidates\nfor the next rule):\n")
 		tab := [][]string{{"command", "runs", "failed", "time", "reason"}}
 		for _, r := range rep.Passthrough {
 			tab = append(tab, []string{clip(r.Name, 30), num(int64(r.Runs)), num(int64(r.Failed)), dur(r.DurationMS), clip(r.Reason, 60)})
