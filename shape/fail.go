@@ -220,8 +220,10 @@ func hasSuffixAny(s string, suffixes ...string) bool {
 // isDiagnostic: a compiler's "file:line:col: message" that is not a
 // warning or a note, and, indented, go test's "x_test.go:12: reason".
 func isDiagnostic(t string, indented bool) bool {
+	// The location ends at white space as docs/shape.md's `\S+` reads
+	// it (RE2's \s, which leaves out \v).
 	w := t
-	if i := strings.IndexAny(t, " \t\r\v\f"); i >= 0 {
+	if i := strings.IndexAny(t, " \t\r\f"); i >= 0 {
 		w = t[:i]
 	}
 	if len(w) < 2 || w[len(w)-1] != ':' || len(w) == len(t) || t[len(w)] != ' ' {
