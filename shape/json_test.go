@@ -157,7 +157,10 @@ func canonicalPath(path string) string {
 	return out
 }
 
-var structLineRE = regexp.MustCompile(`^(\$\S*): (.*?)(?:, first (.*))?$`)
+// structLineRE reads a structure line: its path (`.key`, `["a key"]` as
+// the document wrote it, spaces and escapes included, and `[]`), then
+// what it holds.
+var structLineRE = regexp.MustCompile(`^(\$(?:\.[^.\[\s:]+|\["(?:[^"\\]|\\.)*"\]|\[\])*): (.*?)(?:, first (.*))?$`)
 
 // checkStructure holds each path line of a cut's JSON structure to the
 // oracle.
