@@ -111,6 +111,11 @@ func (u *utScan) line(s summarize.Stream, i int) bool {
 			desc = s.Lines[i-1]
 		}
 		if name, _, ok := utResult(l, desc); ok {
+			if desc != "" {
+				// The name is on the line above, a docstring's first
+				// line on this one: the fallback keeps both.
+				s.Take(desc, i-1)
+			}
 			s.Require(name, l, i)
 			return true
 		}
