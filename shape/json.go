@@ -81,7 +81,8 @@ type jsonShape struct {
 	hex    int    // hex digits still due in a \u escape
 	tok    []byte // the current key, or the current scalar's start
 	tokN   int64
-	tokFor int // the path the scalar belongs to
+	tokFor int     // the path the scalar belongs to
+	num    numScan // the scalar read as a number
 	stack  []jsonFrame
 	values int64 // top-level values
 	paths  []pathStat
@@ -143,6 +144,9 @@ func (j *jsonShape) feed(p []byte) {
 			k := i
 			for k < len(p) && isScalarByte(p[k]) {
 				k++
+			}
+			for _, c := range p[i:k] {
+				j.num = j.num.next(c)
 			}
 			j.keep(p[i:k])
 			if k == len(p) {
@@ -267,6 +271,7 @@ func (j *jsonShape) token(c byte, b []byte) {
 			return
 		}
 		j.state, j.tok, j.tokN, j.tokFor = jsScalar, j.tok[:0], 0, path
+		j.num = numStart.next(c)
 		j.keep(b)
 	}
 }
@@ -339,7 +344,7 @@ func (j *jsonShape) endScalar() {
 		j.scalar(jBoolean)
 	case t == "null":
 		j.scalar(jNull)
-	case validNumber(j.tok) || j.tokN > int64(len(j.tok)) && (j.tok[0] == '-' || isDigit(j.tok[0])):
+	case j.num.complete():
 		j.scalar(jNumber)
 	default:
 		j.bad = true
@@ -388,44 +393,71 @@ func keyName(quoted []byte) []byte {
 	return append(append([]byte("["), quoted...), ']')
 }
 
-// validNumber reports whether b is a JSON number.
-func validNumber(b []byte) bool {
-	i := 0
-	if i < len(b) && b[i] == '-' {
-		i++
+// numScan is where a JSON number's grammar is after the bytes read so
+// far: a number is checked a byte at a time, whatever its length, since
+// only its start is kept.
+type numScan uint8
+
+const (
+	numStart numScan = iota
+	numMinus
+	numZero
+	numInt
+	numDot
+	numFrac
+	numE
+	numESign
+	numExp
+	numBad
+)
+
+// next is the state after byte c.
+func (n numScan) next(c byte) numScan {
+	digit := isDigit(c)
+	switch n {
+	case numStart, numMinus:
+		switch {
+		case c == '-' && n == numStart:
+			return numMinus
+		case c == '0':
+			return numZero
+		case digit:
+			return numInt
+		}
+	case numZero, numInt:
+		switch {
+		case digit && n == numInt:
+			return numInt
+		case c == '.':
+			return numDot
+		case c == 'e' || c == 'E':
+			return numE
+		}
+	case numDot, numFrac:
+		switch {
+		case digit:
+			return numFrac
+		case (c == 'e' || c == 'E') && n == numFrac:
+			return numE
+		}
+	case numE:
+		switch {
+		case c == '+' || c == '-':
+			return numESign
+		case digit:
+			return numExp
+		}
+	case numESign, numExp:
+		if digit {
+			return numExp
+		}
 	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && '1' <= b[i] && b[i] <= '9':
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if i == len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if i == len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	return i == len(b)
+	return numBad
+}
+
+// complete reports whether a number may end here.
+func (n numScan) complete() bool {
+	return n == numZero || n == numInt || n == numFrac || n == numExp
 }
 
 // valid reports whether stdout was JSON values to its end.
