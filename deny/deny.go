@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -369,24 +368,13 @@ func geminiSettings(data []byte) (geminiSettingsFile, error) {
 // ListDirs lists the directories in dir (links to directories
 // included), sorted; a missing dir lists nothing.
 func ListDirs(dir string) ([]string, error) {
-	d, err := os.Open(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+	entries, err := readDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer d.Close()
-	names, err := d.Readdirnames(MaxEntries + 1)
-	if err != nil && err != io.EOF {
-		return nil, err
-	}
-	if len(names) > MaxEntries {
-		return nil, fmt.Errorf("%s holds more than %d entries", dir, MaxEntries)
-	}
 	var dirs []string
-	for _, n := range names {
-		p := filepath.Join(dir, n)
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			dirs = append(dirs, p)
 		}

@@ -70,12 +70,10 @@ func kind(m fs.FileMode) string {
 	return m.Type().String()
 }
 
-// ListFiles lists the regular files in dir whose names end in suffix,
-// sorted, as Codex and Gemini CLI load their rules and policies: an entry
-// that is a symbolic link, a FIFO or anything else but a regular file is
-// not one (Codex skips it too). A missing directory lists nothing; one of
-// more than MaxEntries entries is an error.
-func ListFiles(dir, suffix string) ([]string, error) {
+// readDir reads dir's entries, of which a cloned repository may hold any
+// number: more than MaxEntries is an error. A missing directory, or a
+// path through a file, has none.
+func readDir(dir string) ([]fs.DirEntry, error) {
 	d, err := os.Open(dir)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil, nil
@@ -90,6 +88,19 @@ func ListFiles(dir, suffix string) ([]string, error) {
 	}
 	if len(entries) > MaxEntries {
 		return nil, fmt.Errorf("%s holds more than %d entries", dir, MaxEntries)
+	}
+	return entries, nil
+}
+
+// ListFiles lists the regular files in dir whose names end in suffix,
+// sorted, as Codex and Gemini CLI load their rules and policies: an entry
+// that is a symbolic link, a FIFO or anything else but a regular file is
+// not one (Codex skips it too). A missing directory lists nothing; one of
+// more than MaxEntries entries is an error.
+func ListFiles(dir, suffix string) ([]string, error) {
+	entries, err := readDir(dir)
+	if err != nil {
+		return nil, err
 	}
 	var files []string
 	for _, e := range entries {
