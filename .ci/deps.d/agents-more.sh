@@ -9,17 +9,6 @@
 # skips: agents/e2e's opencode, Copilot CLI and Qwen Code tests (the real clients against a fake model)
 set -euo pipefail
 
-DIR=${SHRINKRUN_AGENTS_MORE_DIR:-/tmp/shrinkrun-ci/agents-more}
-CLIENTS="opencode-ai@1.18.33 @github/copilot@1.0.102 @qwen-code/qwen-code@0.24.4"
+. "$(dirname "$0")/../npm.sh"
 
-command -v npm >/dev/null || { echo "agents-more.sh: npm is not installed" >&2; exit 1; }
-if [ "$(cat "$DIR/.installed" 2>/dev/null)" = "$CLIENTS" ]; then
-	exit 0
-fi
-rm -rf "$DIR"
-mkdir -p "$DIR"
-cd "$DIR"
-npm init -y >/dev/null
-# shellcheck disable=SC2086 # CLIENTS is a list of words
-npm install --no-audit --no-fund --loglevel=error $CLIENTS
-echo "$CLIENTS" >.installed
+npm_install_into "${SHRINKRUN_AGENTS_MORE_DIR:-/tmp/shrinkrun-ci/agents-more}" opencode-ai@1.18.33 @github/copilot@1.0.102 @qwen-code/qwen-code@0.24.4

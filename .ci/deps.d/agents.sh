@@ -7,17 +7,6 @@
 # skips: agents/e2e (the real Claude Code, Codex and Gemini CLI against a fake model)
 set -euo pipefail
 
-DIR=${SHRINKRUN_AGENTS_DIR:-/tmp/shrinkrun-ci/agents}
-CLIENTS="@anthropic-ai/claude-code@2.1.332 @openai/codex@0.171.0 @google/gemini-cli@0.61.0"
+. "$(dirname "$0")/../npm.sh"
 
-command -v npm >/dev/null || { echo "agents.sh: npm is not installed" >&2; exit 1; }
-if [ "$(cat "$DIR/.installed" 2>/dev/null)" = "$CLIENTS" ]; then
-	exit 0
-fi
-rm -rf "$DIR"
-mkdir -p "$DIR"
-cd "$DIR"
-npm init -y >/dev/null
-# shellcheck disable=SC2086 # CLIENTS is a list of words
-npm install --no-audit --no-fund --loglevel=error $CLIENTS
-echo "$CLIENTS" >.installed
+npm_install_into "${SHRINKRUN_AGENTS_DIR:-/tmp/shrinkrun-ci/agents}" @anthropic-ai/claude-code@2.1.332 @openai/codex@0.171.0 @google/gemini-cli@0.61.0

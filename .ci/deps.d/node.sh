@@ -6,17 +6,6 @@
 # skips: testdata/script/node.txtar (vitest, jest, tsc and eslint end to end)
 set -euo pipefail
 
-DIR=/tmp/shrinkrun-ci/node
-TOOLS="vitest@4.1.12 jest@30.5.2 typescript@7.0.2 eslint@10.15.0"
+. "$(dirname "$0")/../npm.sh"
 
-command -v npm >/dev/null || { echo "node.sh: npm is not installed" >&2; exit 1; }
-if [ "$(cat "$DIR/.installed" 2>/dev/null)" = "$TOOLS" ]; then
-	exit 0
-fi
-rm -rf "$DIR"
-mkdir -p "$DIR"
-cd "$DIR"
-npm init -y >/dev/null
-# shellcheck disable=SC2086 # TOOLS is a list of words
-npm install --no-audit --no-fund --loglevel=error $TOOLS
-echo "$TOOLS" >.installed
+npm_install_into /tmp/shrinkrun-ci/node vitest@4.1.12 jest@30.5.2 typescript@7.0.2 eslint@10.15.0
