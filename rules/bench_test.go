@@ -31,15 +31,12 @@ import (
 // bytes). The MB/s column is the throughput; the floor is 100 MB/s.
 // Under -short the 100 MB inputs are skipped.
 func BenchmarkBlock(b *testing.B) {
-	corpus, err := input.Root()
+	units, err := input.Units()
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, rule := range input.Rules {
-		u, err := input.LoadUnit(corpus, rule)
-		if err != nil {
-			b.Fatal(err)
-		}
+	for _, u := range units {
+		rule := u.Rule
 		for _, mb := range []int{1, 10, 100} {
 			b.Run(fmt.Sprintf("%s/%dMB", rule.Name, mb), func(b *testing.B) {
 				if testing.Short() && mb > 10 {
@@ -61,15 +58,12 @@ func BenchmarkBlock(b *testing.B) {
 // BenchmarkBlockSmall measures one copy of each rule's corpus (tens to
 // hundreds of KB): the cost a single curated command pays for its summary.
 func BenchmarkBlockSmall(b *testing.B) {
-	corpus, err := input.Root()
+	units, err := input.Units()
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, rule := range input.Rules {
-		u, err := input.LoadUnit(corpus, rule)
-		if err != nil {
-			b.Fatal(err)
-		}
+	for _, u := range units {
+		rule := u.Rule
 		r := rule.Run(u.Stdout, u.Stderr)
 		b.Run(rule.Name, func(b *testing.B) {
 			b.SetBytes(int64(input.Size(r)))

@@ -177,15 +177,12 @@ func TestClaimReadable(t *testing.T) {
 //
 //	go test ./rules -run '^$' -bench Claim -benchtime 10x
 func BenchmarkClaim(b *testing.B) {
-	corpus, err := input.Root()
+	units, err := input.Units()
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, rule := range input.Rules {
-		u, err := input.LoadUnit(corpus, rule)
-		if err != nil {
-			b.Fatal(err)
-		}
+	for _, u := range units {
+		rule := u.Rule
 		r := u.Sized(4e6)
 		id, _ := rules.Claim(r)
 		b.Run(rule.Name+"/"+cmp.Or(id, "none"), func(b *testing.B) {

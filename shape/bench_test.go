@@ -107,15 +107,12 @@ func BenchmarkCut(b *testing.B) {
 // command no rule recognizes, one after the other in the same run: the cut
 // must cost about what a rule does.
 func BenchmarkVsRules(b *testing.B) {
-	corpus, err := input.Root()
+	units, err := input.Units()
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, rule := range input.Rules {
-		u, err := input.LoadUnit(corpus, rule)
-		if err != nil {
-			b.Fatal(err)
-		}
+	for _, u := range units {
+		rule := u.Rule
 		r := u.Sized(1e6)
 		b.Run(rule.Name+"/rule", func(b *testing.B) {
 			loopCPU(b, input.Size(r), func() { rules.Block(r) })

@@ -114,6 +114,21 @@ func Root() (string, error) {
 	}
 }
 
+// Units reads every rule's corpus under the module root, in Rules' order.
+func Units() ([]*Unit, error) {
+	root, err := Root()
+	if err != nil {
+		return nil, err
+	}
+	units := make([]*Unit, len(Rules))
+	for i, r := range Rules {
+		if units[i], err = LoadUnit(root, r); err != nil {
+			return nil, err
+		}
+	}
+	return units, nil
+}
+
 // LoadUnit reads the corpus cases of rule r under the module root.
 func LoadUnit(root string, r Rule) (*Unit, error) {
 	metas, err := filepath.Glob(filepath.Join(root, "rules", r.Family, "testdata", r.Name, "*.meta"))
