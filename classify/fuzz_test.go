@@ -148,7 +148,7 @@ func allowedShape(t *testing.T, src string) []*syntax.CallExpr {
 			return false
 		case *syntax.Redirect:
 			text := src[n.Pos().Offset():n.End().Offset()]
-			switch strings.ReplaceAll(text, " ", "") {
+			switch strings.Join(strings.Fields(text), "") {
 			case "2>&1", "1>&2", "2>&-", "2>/dev/null", "2>>/dev/null", "2>|/dev/null":
 			default:
 				t.Fatalf("recognized %q with redirect %q", src, text)
