@@ -355,6 +355,9 @@ func (x *expander) globbable(w *syntax.Word) *refusal {
 			return refuse(w.Pos(), "glob pattern for dot files")
 		}
 	}
+	if doubledSlash(w) {
+		return refuse(w.Pos(), "glob pattern with a doubled slash")
+	}
 	if x.multi {
 		if name, value, ok := collation(x.env.getenv); !ok {
 			return refuse(w.Pos(), "glob pattern matching several names, which bash sorts by %s=%s", name, value)
@@ -372,6 +375,25 @@ func dotGlob(v string) bool {
 		}
 	}
 	return false
+}
+
+// doubledSlash reports whether a word's text, quotes and escapes taken
+// out, holds `//`. bash keeps a doubled slash before a glob's first
+// pattern character (src//*.c gives src//a.c) and the expansion package
+// cleans it (src/a.c); the text is read generously, so some words that
+// would agree are refused as well.
+func doubledSlash(w *syntax.Word) bool {
+	var b strings.Builder
+	syntax.Walk(w, func(node syntax.Node) bool {
+		switch n := node.(type) {
+		case *syntax.Lit:
+			b.WriteString(n.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(n.Value)
+		}
+		return true
+	})
+	return strings.Contains(strings.ReplaceAll(b.String(), `\`, ""), "//")
 }
 
 // collation reports whether the locale bash sorts glob matches in

@@ -54,6 +54,10 @@ var worldCases = []struct{ in, want string }{
 	{"A=*.c ls", "bash.ls"},
 	{"A={a,b} ls", "bash.ls"},
 	{"ls @(a|b).c", ""},
+	{"pylint src//*b", ""},
+	{"pylint src/'/'*b", ""},
+	{"pylint src/\\/*b", ""},
+	{"ls src//sub", "bash.ls"},
 
 	// escapes and $ inside a quoted pattern
 	{`grep -r "args\[0\]" src/`, "bash.grep"},
