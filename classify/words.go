@@ -81,6 +81,9 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 	}
 	alts, cp := 1, *w
 	if syntax.SplitBraces(&cp) {
+		if caseCrossing(&cp) {
+			return nil, refuse(w.Pos(), "brace sequence from a capital to a small letter")
+		}
 		// BracesSeq stops with an error where the words would be too many
 		// to hold ({1..100000000}); Braces would allocate them all.
 		alts = 0
@@ -131,6 +134,42 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 		return nil, refuse(w.Pos(), "word bash would not expand: %v", err)
 	}
 	return fields, nil
+}
+
+// caseCrossing reports whether w holds a letter sequence from one case to
+// the other ({A..a}): it passes through the characters between Z and a,
+// and bash reads the backslash among them as an escape, which leaves an
+// empty word where the expansion package keeps the backslash.
+func caseCrossing(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		b, ok := part.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		if b.Sequence && len(b.Elems) >= 2 {
+			from, to := b.Elems[0].Lit(), b.Elems[1].Lit()
+			if len(from) == 1 && len(to) == 1 && letterCase(from[0])*letterCase(to[0]) < 0 {
+				return true
+			}
+		}
+		for _, elem := range b.Elems {
+			if caseCrossing(elem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// letterCase is 1 for a capital ASCII letter, -1 for a small one, else 0.
+func letterCase(c byte) int {
+	switch {
+	case 'A' <= c && c <= 'Z':
+		return 1
+	case 'a' <= c && c <= 'z':
+		return -1
+	}
+	return 0
 }
 
 // unquotedEmpty reports whether a word is empty and unquoted: nothing but

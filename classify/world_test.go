@@ -58,6 +58,10 @@ var worldCases = []struct{ in, want string }{
 	{"pylint src/'/'*b", ""},
 	{"pylint src/\\/*b", ""},
 	{"ls src//sub", "bash.ls"},
+	{"git diff {A..a}", ""},
+	{"git diff {z..A..3}", ""},
+	{"git diff x{b,{A..a}}", ""},
+	{"git diff {A..C}", GitDiff},
 
 	// escapes and $ inside a quoted pattern
 	{`grep -r "args\[0\]" src/`, "bash.grep"},
