@@ -142,7 +142,7 @@ func allowedShape(t *testing.T, src string) []*syntax.CallExpr {
 				t.Fatalf("recognized %q with $\"...\"", src)
 			}
 		case *syntax.CmdSubst:
-			if src[n.Pos().Offset():n.End().Offset()] != "$(nproc)" {
+			if !nprocAlone(n) {
 				t.Fatalf("recognized %q with a command substitution", src)
 			}
 			return false
@@ -164,6 +164,24 @@ func allowedShape(t *testing.T, src string) []*syntax.CallExpr {
 		}
 	}
 	return calls
+}
+
+// nprocAlone reports whether a command substitution runs nproc and
+// nothing else: one statement, the one word nproc, no quotes, redirects,
+// assignments or statement flags. Blanks, a `;` and comments may surround
+// it, as they change nothing.
+func nprocAlone(cs *syntax.CmdSubst) bool {
+	if cs.Backquotes || len(cs.Stmts) != 1 {
+		return false
+	}
+	st := cs.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || st.Disown || len(st.Redirs) > 0 ||
+		len(call.Assigns) > 0 || len(call.Args) != 1 || len(call.Args[0].Parts) != 1 {
+		return false
+	}
+	lit, ok := call.Args[0].Parts[0].(*syntax.Lit)
+	return ok && lit.Value == "nproc"
 }
 
 // world is a directory of files for globs to match, a HOME for ~, and the
