@@ -99,6 +99,9 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 			alts++
 		}
 	}
+	if strayBrace(&cp) {
+		return nil, refuse(w.Pos(), "brace that bash may expand otherwise")
+	}
 	globbed := false
 	cfg := &expand.Config{
 		Env: expand.FuncEnviron(x.lookup),
@@ -159,6 +162,31 @@ func caseCrossing(w *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// strayBrace reports whether a word, its brace expansions taken apart,
+// still holds an unquoted `{` with a `,` after it at the same level. The
+// parser and bash then disagree on where an expansion is: bash passes over
+// a `}` until it has seen a comma, so it reads {0},} as the alternatives 0}
+// and an empty word, which it drops, and x{a}b,c} as xa}b and xc, where the
+// parser reads no expansion at all. A `{}` alone, as find and xargs take
+// it, and HEAD@{1}..HEAD are not touched.
+func strayBrace(w *syntax.Word) bool {
+	var text strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			text.WriteString(p.Value)
+		case *syntax.BraceExp:
+			for _, elem := range p.Elems {
+				if strayBrace(elem) {
+					return true
+				}
+			}
+		}
+	}
+	_, after, found := strings.Cut(text.String(), "{")
+	return found && strings.Contains(after, ",")
 }
 
 // letterCase is 1 for a capital ASCII letter, -1 for a small one, else 0.

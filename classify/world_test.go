@@ -61,6 +61,13 @@ var worldCases = []struct{ in, want string }{
 	{"git diff {A..a}", ""},
 	{"git diff {z..A..3}", ""},
 	{"git diff x{b,{A..a}}", ""},
+	{"git diff {0},}", ""},
+	{"git diff {a,b}{0},}", ""},
+	{"git diff x{a}b,c}", ""},
+	{"git diff {0}..}", GitDiff},
+	{"git diff HEAD@{1}..HEAD", GitDiff},
+	{"git diff {1..2}..}", GitDiff},
+	{"grep -rn {} .", "bash.grep"},
 	{"git diff {A..C}", GitDiff},
 
 	// escapes and $ inside a quoted pattern
