@@ -81,8 +81,8 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 	}
 	alts, cp := 1, *w
 	if syntax.SplitBraces(&cp) {
-		if caseCrossing(&cp) {
-			return nil, refuse(w.Pos(), "brace sequence from a capital to a small letter")
+		if quirk := braceQuirk(&cp); quirk != "" {
+			return nil, refuse(w.Pos(), "%s", quirk)
 		}
 		// BracesSeq stops with an error where the words would be too many
 		// to hold ({1..100000000}); Braces would allocate them all.
@@ -101,6 +101,13 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 	}
 	if strayBrace(&cp) {
 		return nil, refuse(w.Pos(), "brace that bash may expand otherwise")
+	}
+	for _, part := range w.Parts {
+		if lit, ok := part.(*syntax.Lit); ok && (strings.Contains(lit.Value, "[.") || strings.Contains(lit.Value, "[=")) {
+			// bash matches [[.a.]] and [[=a=]] as a; the package takes
+			// them for text and does not glob at all.
+			return nil, refuse(w.Pos(), "glob pattern with a collating symbol or an equivalence class")
+		}
 	}
 	globbed := false
 	cfg := &expand.Config{
@@ -139,11 +146,14 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 	return fields, nil
 }
 
-// caseCrossing reports whether w holds a letter sequence from one case to
-// the other ({A..a}): it passes through the characters between Z and a,
-// and bash reads the backslash among them as an escape, which leaves an
-// empty word where the expansion package keeps the backslash.
-func caseCrossing(w *syntax.Word) bool {
+// braceQuirk names what in w's brace expansions the expansion package
+// reads otherwise than bash, or is "". A letter sequence from one case to
+// the other ({A..a}) passes through the characters between Z and a, and
+// bash reads the backslash among them as an escape, which leaves an empty
+// word where the package keeps the backslash. A `~` in an alternative
+// ({~,b}) is at the start of a word once bash has expanded the braces, and
+// bash expands it; the package does not.
+func braceQuirk(w *syntax.Word) string {
 	for _, part := range w.Parts {
 		b, ok := part.(*syntax.BraceExp)
 		if !ok {
@@ -152,16 +162,21 @@ func caseCrossing(w *syntax.Word) bool {
 		if b.Sequence && len(b.Elems) >= 2 {
 			from, to := b.Elems[0].Lit(), b.Elems[1].Lit()
 			if len(from) == 1 && len(to) == 1 && letterCase(from[0])*letterCase(to[0]) < 0 {
-				return true
+				return "brace sequence from a capital to a small letter"
 			}
 		}
 		for _, elem := range b.Elems {
-			if caseCrossing(elem) {
-				return true
+			for _, p := range elem.Parts {
+				if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, "~") {
+					return "tilde in a brace expansion"
+				}
+			}
+			if quirk := braceQuirk(elem); quirk != "" {
+				return quirk
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // strayBrace reports whether a word, its brace expansions taken apart,
