@@ -291,6 +291,9 @@ func (x *expander) allowed(parts []syntax.WordPart, assign bool) *refusal {
 	for i, part := range parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
+			if continued(p.Value) {
+				return refuse(p.Pos(), "line continuation after an escaped backslash")
+			}
 			if r := x.tilde(p, i == 0, len(parts) > 1, assign); r != nil {
 				return r
 			}
@@ -305,6 +308,9 @@ func (x *expander) allowed(parts []syntax.WordPart, assign bool) *refusal {
 			for _, qp := range p.Parts {
 				switch q := qp.(type) {
 				case *syntax.Lit:
+					if continued(q.Value) {
+						return refuse(q.Pos(), "line continuation after an escaped backslash")
+					}
 				case *syntax.CmdSubst:
 					if r := x.nproc(q, assign); r != nil {
 						return r
@@ -322,6 +328,27 @@ func (x *expander) allowed(parts []syntax.WordPart, assign bool) *refusal {
 		}
 	}
 	return nil
+}
+
+// continued reports whether a literal still holds a line continuation, a
+// newline after an odd run of backslashes. The parser takes `a\<newline>`
+// out as bash does, but leaves it in after an escaped backslash at the end
+// of the input (`a\\\<newline>`), where the expansion package then reads
+// it as an escaped newline and bash as nothing.
+func continued(v string) bool {
+	for i := range len(v) {
+		if v[i] != '\n' {
+			continue
+		}
+		n := 0
+		for j := i - 1; j >= 0 && v[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // tilde checks the `~` of a literal: bash expands one that starts the word

@@ -65,6 +65,8 @@ var worldCases = []struct{ in, want string }{
 	{"git diff {a,b}{0},}", ""},
 	{"git diff x{a}b,c}", ""},
 	{"git diff {~,b}", ""},
+	{"git diff a\\\\\\\n", ""},
+	{"git diff a\\\n", GitDiff},
 	{"ls [[.a.]].c", ""},
 	{"ls [[=a=]].c", ""},
 	{"ls [[:alpha:]].c", "bash.ls"},
