@@ -294,6 +294,11 @@ func (x *expander) allowed(parts []syntax.WordPart, assign bool) *refusal {
 			if continued(p.Value) {
 				return refuse(p.Pos(), "line continuation after an escaped backslash")
 			}
+			if assign && strings.Contains(p.Value, `\`) {
+				// bash takes the backslash out of A=\~ as of any word; the
+				// package keeps it in a value before ~ ' " { # = and :.
+				return refuse(p.Pos(), "backslash escape in an assignment's value")
+			}
 			if r := x.tilde(p, i == 0, len(parts) > 1, assign); r != nil {
 				return r
 			}
