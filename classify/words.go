@@ -109,6 +109,9 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 			return nil, refuse(w.Pos(), "glob pattern with a collating symbol or an equivalence class")
 		}
 	}
+	if quotedInBracket(w) {
+		return nil, refuse(w.Pos(), "glob bracket holding an escape or a quote")
+	}
 	globbed := false
 	cfg := &expand.Config{
 		Env: expand.FuncEnviron(x.lookup),
@@ -202,6 +205,50 @@ func strayBrace(w *syntax.Word) bool {
 	}
 	_, after, found := strings.Cut(text.String(), "{")
 	return found && strings.Contains(after, ",")
+}
+
+// quotedInBracket reports whether an unquoted `[` that may open a glob
+// bracket is followed, before a `]` closes it, by a backslash or a quoted
+// part. bash and the expansion package read those differently: [\!a] is
+// a or ! to bash and not a to the package, [a\-c] is a, - or c to bash and
+// a range to the package, and [b\\\].c never closes for bash.
+func quotedInBracket(w *syntax.Word) bool {
+	open, members := false, 0
+	for _, part := range w.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok {
+			if open {
+				return true
+			}
+			continue
+		}
+		v := lit.Value
+		for i := 0; i < len(v); i++ {
+			switch c := v[i]; {
+			case c == '\\':
+				if open {
+					return true
+				}
+				i++
+			case !open && c == '[':
+				open, members = true, 0
+			case open && c == '[':
+				// A class such as [:alpha:] ends at its own `]`.
+				j := strings.IndexByte(v[i+1:], ']')
+				if j < 0 {
+					return true
+				}
+				i += 1 + j
+				members++
+			case open && c == ']' && members > 0:
+				open = false
+			case open && members == 0 && (c == '!' || c == '^'):
+			default:
+				members++
+			}
+		}
+	}
+	return false
 }
 
 // letterCase is 1 for a capital ASCII letter, -1 for a small one, else 0.
