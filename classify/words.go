@@ -109,8 +109,8 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 			return nil, refuse(w.Pos(), "glob pattern with a collating symbol or an equivalence class")
 		}
 	}
-	if quotedInBracket(w) {
-		return nil, refuse(w.Pos(), "glob bracket holding an escape or a quote")
+	if bracketQuirk(w) {
+		return nil, refuse(w.Pos(), "glob bracket holding an escape, a quote or a [")
 	}
 	globbed := false
 	cfg := &expand.Config{
@@ -207,12 +207,15 @@ func strayBrace(w *syntax.Word) bool {
 	return found && strings.Contains(after, ",")
 }
 
-// quotedInBracket reports whether an unquoted `[` that may open a glob
-// bracket is followed, before a `]` closes it, by a backslash or a quoted
-// part. bash and the expansion package read those differently: [\!a] is
-// a or ! to bash and not a to the package, [a\-c] is a, - or c to bash and
-// a range to the package, and [b\\\].c never closes for bash.
-func quotedInBracket(w *syntax.Word) bool {
+// bracketQuirk reports whether an unquoted `[` that may open a glob
+// bracket is followed, before a `]` closes it, by a backslash, a quoted
+// part or another `[`. bash and the expansion package read those
+// differently: [\!a] is a or ! to bash and not a to the package, [a\-c] is
+// a, - or c to bash and a range to the package, [b\\\].c never closes for
+// bash, and bash takes [[:alpha:b] for a set of characters where the
+// package does not glob at all. Character classes ([[:alpha:]]) pass
+// through with them.
+func bracketQuirk(w *syntax.Word) bool {
 	open, members := false, 0
 	for _, part := range w.Parts {
 		lit, ok := part.(*syntax.Lit)
@@ -233,13 +236,7 @@ func quotedInBracket(w *syntax.Word) bool {
 			case !open && c == '[':
 				open, members = true, 0
 			case open && c == '[':
-				// A class such as [:alpha:] ends at its own `]`.
-				j := strings.IndexByte(v[i+1:], ']')
-				if j < 0 {
-					return true
-				}
-				i += 1 + j
-				members++
+				return true
 			case open && c == ']' && members > 0:
 				open = false
 			case open && members == 0 && (c == '!' || c == '^'):
