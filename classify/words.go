@@ -154,9 +154,21 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 // the other ({A..a}) passes through the characters between Z and a, and
 // bash reads the backslash among them as an escape, which leaves an empty
 // word where the package keeps the backslash. A `~` in an alternative
-// ({~,b}) is at the start of a word once bash has expanded the braces, and
-// bash expands it; the package does not.
+// ({~,b}), or after an empty one ({b,}~), is at the start of a word once
+// bash has expanded the braces, and bash expands it; the package does not.
 func braceQuirk(w *syntax.Word) string {
+	braces, tilde := false, false
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.BraceExp:
+			braces = true
+		case *syntax.Lit:
+			tilde = tilde || strings.Contains(p.Value, "~")
+		}
+	}
+	if braces && tilde {
+		return "tilde in a word with a brace expansion"
+	}
 	for _, part := range w.Parts {
 		b, ok := part.(*syntax.BraceExp)
 		if !ok {

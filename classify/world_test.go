@@ -68,6 +68,7 @@ var worldCases = []struct{ in, want string }{
 	{"git diff {a,b}{0},}", ""},
 	{"git diff x{a}b,c}", ""},
 	{"git diff {~,b}", ""},
+	{"git diff {b,}~", ""},
 	{"git diff a\\\\\\\n", ""},
 	{"git diff a\\\n", GitDiff},
 	{"ls [[.a.]].c", ""},
