@@ -80,10 +80,11 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 		return nil, r
 	}
 	alts, cp := 1, *w
-	if syntax.SplitBraces(&cp) {
-		if quirk := braceQuirk(&cp); quirk != "" {
-			return nil, refuse(w.Pos(), "%s", quirk)
-		}
+	split := syntax.SplitBraces(&cp)
+	if quirk := braceQuirk(&cp); quirk != "" {
+		return nil, refuse(w.Pos(), "%s", quirk)
+	}
+	if split {
 		// BracesSeq stops with an error where the words would be too many
 		// to hold ({1..100000000}); Braces would allocate them all.
 		alts = 0
@@ -98,9 +99,6 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 			}
 			alts++
 		}
-	}
-	if strayBrace(&cp) {
-		return nil, refuse(w.Pos(), "brace that bash may expand otherwise")
 	}
 	for _, part := range w.Parts {
 		if lit, ok := part.(*syntax.Lit); ok && (strings.Contains(lit.Value, "[.") || strings.Contains(lit.Value, "[=")) {
@@ -149,74 +147,59 @@ func (x *expander) fields(w *syntax.Word) ([]string, *refusal) {
 	return fields, nil
 }
 
-// braceQuirk names what in w's brace expansions the expansion package
-// reads otherwise than bash, or is "". A letter sequence from one case to
-// the other ({A..a}) passes through the characters between Z and a, and
-// bash reads the backslash among them as an escape, which leaves an empty
-// word where the package keeps the backslash. A `~` in an alternative
-// ({~,b}), or after an empty one ({b,}~), is at the start of a word once
-// bash has expanded the braces, and bash expands it; the package does not.
+// braceQuirk names what in w, its brace expansions taken apart, the
+// expansion package reads otherwise than bash, or is "":
+//   - a letter sequence from one case to the other ({A..a}) passes through
+//     the characters between Z and a, and bash reads the backslash among
+//     them as an escape, which leaves an empty word where the package keeps
+//     the backslash;
+//   - a `~` in a word with a brace expansion ({~,b}, {b,}~) is at the start
+//     of a word once bash has expanded the braces, and bash expands it; the
+//     package does not;
+//   - an unquoted `{` the parser left alone with a `,` after it at the same
+//     level: bash passes over a `}` until it has seen a comma, so it reads
+//     {0},} as 0} and an empty word, which it drops, and x{a}b,c} as xa}b
+//     and xc, where the parser reads no expansion at all. A `{}` alone, as
+//     find and xargs take it, and HEAD@{1}..HEAD are not touched.
 func braceQuirk(w *syntax.Word) string {
-	braces, tilde := false, false
-	for _, part := range w.Parts {
-		switch p := part.(type) {
-		case *syntax.BraceExp:
-			braces = true
-		case *syntax.Lit:
-			tilde = tilde || strings.Contains(p.Value, "~")
-		}
+	quirk, braces, tilde := braceParts(w)
+	if quirk == "" && braces && tilde {
+		quirk = "tilde in a word with a brace expansion"
 	}
-	if braces && tilde {
-		return "tilde in a word with a brace expansion"
-	}
-	for _, part := range w.Parts {
-		b, ok := part.(*syntax.BraceExp)
-		if !ok {
-			continue
-		}
-		if b.Sequence && len(b.Elems) >= 2 {
-			from, to := b.Elems[0].Lit(), b.Elems[1].Lit()
-			if len(from) == 1 && len(to) == 1 && letterCase(from[0])*letterCase(to[0]) < 0 {
-				return "brace sequence from a capital to a small letter"
-			}
-		}
-		for _, elem := range b.Elems {
-			for _, p := range elem.Parts {
-				if lit, ok := p.(*syntax.Lit); ok && strings.Contains(lit.Value, "~") {
-					return "tilde in a brace expansion"
-				}
-			}
-			if quirk := braceQuirk(elem); quirk != "" {
-				return quirk
-			}
-		}
-	}
-	return ""
+	return quirk
 }
 
-// strayBrace reports whether a word, its brace expansions taken apart,
-// still holds an unquoted `{` with a `,` after it at the same level. The
-// parser and bash then disagree on where an expansion is: bash passes over
-// a `}` until it has seen a comma, so it reads {0},} as the alternatives 0}
-// and an empty word, which it drops, and x{a}b,c} as xa}b and xc, where the
-// parser reads no expansion at all. A `{}` alone, as find and xargs take
-// it, and HEAD@{1}..HEAD are not touched.
-func strayBrace(w *syntax.Word) bool {
+// braceParts walks w and its alternatives for braceQuirk: the first quirk
+// found, whether w holds a brace expansion, and whether it holds a `~`.
+func braceParts(w *syntax.Word) (quirk string, braces, tilde bool) {
 	var text strings.Builder
 	for _, part := range w.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
 			text.WriteString(p.Value)
 		case *syntax.BraceExp:
-			for _, elem := range p.Elems {
-				if strayBrace(elem) {
-					return true
+			braces = true
+			if p.Sequence && len(p.Elems) >= 2 {
+				from, to := p.Elems[0].Lit(), p.Elems[1].Lit()
+				if len(from) == 1 && len(to) == 1 && letterCase(from[0])*letterCase(to[0]) < 0 {
+					return "brace sequence from a capital to a small letter", braces, tilde
 				}
+			}
+			for _, elem := range p.Elems {
+				q, _, t := braceParts(elem)
+				if q != "" {
+					return q, braces, tilde
+				}
+				tilde = tilde || t
 			}
 		}
 	}
-	_, after, found := strings.Cut(text.String(), "{")
-	return found && strings.Contains(after, ",")
+	lits := text.String()
+	tilde = tilde || strings.Contains(lits, "~")
+	if _, after, ok := strings.Cut(lits, "{"); ok && strings.Contains(after, ",") {
+		return "brace that bash may expand otherwise", braces, tilde
+	}
+	return "", braces, tilde
 }
 
 // bracketQuirk reports whether an unquoted `[` that may open a glob
